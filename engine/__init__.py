@@ -1,0 +1,15 @@
+"""Spielwerk's pure rules engine: the ruleset contract, a registry and the rulesets.
+
+Imports neither Flask, Redis nor Celery.
+"""
+
+from .contract import Chance, Ruleset, canonical, event_view
+from .errors import EngineError, GameOver, IllegalMove, InvalidOptions, NotYourTurn, UnknownRuleset
+from .match import Match, replay
+from .rng import Rng, derive_seed
+
+__all__ = [
+    "Chance", "EngineError", "GameOver", "IllegalMove", "InvalidOptions", "Match",
+    "NotYourTurn", "Rng", "Ruleset", "UnknownRuleset", "canonical", "derive_seed",
+    "event_view", "replay",
+]

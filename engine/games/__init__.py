@@ -1,0 +1,1 @@
+"""One subpackage (or module) per ruleset; each exposes a ``RULESET`` instance."""

@@ -1,0 +1,188 @@
+"""The match driver: a ruleset's state plus its seeded RNG, chance and forced steps.
+
+After every accepted move the driver resolves chance steps with the game's RNG and
+applies every decision that has exactly one legal move, logging both. One accepted
+move makes one log entry and one new version; the entry lists the move, the steps
+that followed it and their events, so a game replays exactly from seed + moves.
+"""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, ValidationError
+
+from .contract import Ruleset, event_view
+from .errors import GameOver, IllegalMove, NotYourTurn
+from .rng import Rng, derive_seed
+
+ACTIVE, FINISHED = "active", "finished"
+AUTO_MOVE = "auto_move"
+MAX_AUTO_STEPS = 100_000
+
+
+class Match:
+    """One game: ruleset, options, players, seed, RNG, state and version."""
+
+    def __init__(self, ruleset: Ruleset, players: int, options: dict, seed: int,
+                 state, rng: Rng, version: int = 0, opening: dict | None = None):
+        self.ruleset = ruleset
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.state = state
+        self.rng = rng
+        self.version = version
+        self.opening = opening or {"steps": [], "events": []}
+        self._legal: dict[int, list[dict]] = {}
+
+    @classmethod
+    def create(cls, ruleset: Ruleset, players: int, options: dict | None, seed: int) -> "Match":
+        """Validate options, set up, and play the opening chance and forced steps."""
+        if not ruleset.min_players <= players <= ruleset.max_players:
+            raise ValueError(f"{ruleset.id} takes {ruleset.min_players}-{ruleset.max_players} players")
+        opts = ruleset.make_options(options)
+        state = ruleset.setup(players, opts)
+        match = cls(ruleset, players, opts, seed, state, Rng(derive_seed("game", seed)))
+        match.opening = match._advance()
+        return match
+
+    # -- queries ---------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return FINISHED if self.ruleset.is_over(self.state) else ACTIVE
+
+    def to_move(self) -> list[int]:
+        return [] if self.ruleset.is_over(self.state) else self.ruleset.to_move(self.state)
+
+    def legal_moves(self, seat: int) -> list[dict]:
+        """The seat's legal moves (empty when it is not to move)."""
+        if seat not in self.to_move():
+            return []
+        if seat not in self._legal:
+            self._legal[seat] = self.ruleset.legal_moves(self.state, seat)
+        return self._legal[seat]
+
+    def view(self, seat: int | None) -> dict:
+        return self.ruleset.view(self.state, seat)
+
+    def score(self) -> dict:
+        return self.ruleset.score(self.state)
+
+    # -- moves -----------------------------------------------------------------
+    def check(self, seat: int, move) -> None:
+        """Raise the error a move would get, without changing anything."""
+        if self.status == FINISHED:
+            raise GameOver("the game has ended")
+        if seat not in self.to_move():
+            raise NotYourTurn(f"seat {seat} is not to move")
+        self._check_shape(move)
+        if move not in self.legal_moves(seat):
+            trial = self.ruleset.copy_state(self.state)
+            self.ruleset.apply(trial, seat, move)  # raises with the rule's message
+            raise IllegalMove("that move is not legal in this position")
+
+    def play(self, seat: int, move: dict) -> dict:
+        """Apply a seat's move and what follows it; returns the new log entry."""
+        if self.status == FINISHED:
+            raise GameOver("the game has ended")
+        if seat not in self.to_move():
+            raise NotYourTurn(f"seat {seat} is not to move")
+        self._check_shape(move)
+        events = self.ruleset.apply(self.state, seat, move)
+        self._legal.clear()
+        after = self._advance()
+        self.version += 1
+        return {
+            "version": self.version,
+            "seat": seat,
+            "move": move,
+            "events": list(events) + after["events"],
+            "steps": after["steps"],
+        }
+
+    def _check_shape(self, move) -> None:
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            raise IllegalMove("a move is a JSON object with a string 'type'")
+        schemas = self.ruleset.move_schemas
+        if not schemas:
+            return
+        schema = schemas.get(move["type"])
+        if schema is None:
+            raise IllegalMove(f"unknown move type {move['type']!r}")
+        try:
+            schema(unknown=RAISE).load({k: v for k, v in move.items() if k != "type"})
+        except ValidationError as exc:
+            raise IllegalMove("malformed move", errors=exc.normalized_messages()) from None
+
+    def _advance(self) -> dict:
+        """Resolve chance steps and forced moves until a real decision or the end."""
+        steps, events = [], []
+        rules = self.ruleset
+        for _ in range(MAX_AUTO_STEPS):
+            if rules.is_over(self.state):
+                break
+            chance = rules.chance(self.state)
+            if chance is not None:
+                outcome = chance.draw(self.rng)
+                events.extend(rules.apply_chance(self.state, outcome))
+                steps.append({"chance": outcome})
+                self._legal.clear()
+                continue
+            forced = [(seat, self.legal_moves(seat)) for seat in rules.to_move(self.state)]
+            forced = [(seat, moves[0]) for seat, moves in forced if len(moves) == 1]
+            if not forced:
+                break
+            seat, move = forced[0]
+            events.append({"type": AUTO_MOVE, "seat": seat, "move": move})
+            events.extend(rules.apply(self.state, seat, move))
+            steps.append({"seat": seat, "move": move})
+            self._legal.clear()
+        else:
+            raise RuntimeError(f"{rules.id}: more than {MAX_AUTO_STEPS} automatic steps")
+        return {"steps": steps, "events": events}
+
+    # -- redaction -------------------------------------------------------------
+    def entry_view(self, entry: dict, viewer: int | None) -> dict:
+        """A log entry as ``viewer`` may see it: redacted moves and events, no steps."""
+        out = {"version": entry["version"], "events": self.events_view(entry["events"], viewer)}
+        if "seat" in entry:
+            out["seat"] = entry["seat"]
+            out["move"] = self.ruleset.redact_move(entry["move"], entry["seat"], viewer)
+        return out
+
+    def events_view(self, events: list[dict], viewer: int | None) -> list[dict]:
+        shown = []
+        for event in events:
+            event = event_view(event, viewer)
+            if event.get("type") == AUTO_MOVE:
+                event = {**event, "move": self.ruleset.redact_move(event["move"], event["seat"], viewer)}
+            shown.append(event)
+        return shown
+
+    # -- persistence -------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "ruleset": self.ruleset.id,
+            "rules_version": self.ruleset.rules_version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "version": self.version,
+            "opening": self.opening,
+            "state": self.ruleset.to_json(self.state),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict, ruleset: Ruleset) -> "Match":
+        return cls(ruleset, data["players"], data["options"], data["seed"],
+                   ruleset.from_json(data["state"]), Rng(data["rng"]),
+                   data["version"], data["opening"])
+
+
+def replay(ruleset: Ruleset, players: int, options: dict | None, seed: int,
+           moves: list[tuple[int, dict]]) -> Match:
+    """Rebuild a game from its seed and the seats' moves, in order."""
+    match = Match.create(ruleset, players, options, seed)
+    for seat, move in moves:
+        match.play(seat, move)
+    return match

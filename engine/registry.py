@@ -1,0 +1,30 @@
+"""The registry of rulesets: every module in :mod:`engine.games` that defines ``RULESET``."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+from . import games
+from .contract import Ruleset
+from .errors import UnknownRuleset
+
+
+@cache
+def rulesets() -> dict[str, Ruleset]:
+    """All registered rulesets by id, sorted by id."""
+    found = {}
+    for module_info in pkgutil.iter_modules(games.__path__):
+        module = importlib.import_module(f"{games.__name__}.{module_info.name}")
+        ruleset = getattr(module, "RULESET", None)
+        if isinstance(ruleset, Ruleset):
+            found[ruleset.id] = ruleset
+    return dict(sorted(found.items()))
+
+
+def get(ruleset_id: str) -> Ruleset:
+    try:
+        return rulesets()[ruleset_id]
+    except KeyError:
+        raise UnknownRuleset(f"no ruleset {ruleset_id!r}") from None
