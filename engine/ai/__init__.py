@@ -1,23 +1,44 @@
 """AI players over the ruleset contract.
 
-``choose_move`` is the one entry point the worker calls. It sees only what ``seat``
-may know: searches start from ``ruleset.determinize(state, seat, rng)``.
+``choose_move`` is the one entry point the worker calls; ``analyse`` ranks the moves
+for hints. Both see only what ``seat`` may know: every search iteration starts from
+``ruleset.determinize(state, seat, rng)``. See docs/ai.md.
 """
 
 from __future__ import annotations
 
 from ..contract import Ruleset
 from ..rng import Rng
+from .levels import LEVELS, budget
+from .mcts import MoveStat, SearchResult, search
+from .policies import greedy_move, policy_for
 
-LEVELS = ("random",)
+__all__ = ["LEVELS", "MoveStat", "SearchResult", "analyse", "choose_move", "greedy_move"]
 
 
 def choose_move(ruleset: Ruleset, state, seat: int, *, level: str = "random", seed: int = 0,
                 budget_ms: int | None = None, iterations: int | None = None) -> dict:
-    """A move for ``seat`` at ``level``; the same inputs give the same move."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}")
+    """A move for ``seat`` at ``level``; with an iteration budget the same inputs give the same move."""
+    iterations, budget_ms = budget(level, iterations, budget_ms)
+    moves = _legal(ruleset, state, seat)
+    if level == "random":
+        return Rng(seed).choice(moves)
+    if len(moves) == 1:
+        return moves[0]
+    result = analyse(ruleset, state, seat, seed=seed, budget_ms=budget_ms, iterations=iterations)
+    return result.ranked[0].move
+
+
+def analyse(ruleset: Ruleset, state, seat: int, *, seed: int = 0, budget_ms: int | None = None,
+            iterations: int | None = None) -> SearchResult:
+    """Search the position for ``seat``; the root moves ranked best first (for hints)."""
+    _legal(ruleset, state, seat)
+    return search(ruleset, state, seat, Rng(seed), policy_for(ruleset),
+                  iterations=iterations, budget_ms=budget_ms)
+
+
+def _legal(ruleset: Ruleset, state, seat: int) -> list[dict]:
     moves = ruleset.legal_moves(state, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no legal move")
-    return Rng(seed).choice(moves)
+    return moves

@@ -1,0 +1,116 @@
+"""Information-set Monte Carlo tree search (single observer, open loop).
+
+Every iteration starts from a fresh determinization, ``ruleset.determinize(state,
+seat, rng)``: hidden information resampled from what the searching seat knows, never
+the true hidden state. The tree is keyed by moves only; chance outcomes are drawn
+anew in every iteration, so a node stands for a move sequence and its statistics
+average over hidden state and chance. A move may be legal in some samples and not in
+others: each child counts how often it was available and UCB uses that count
+(Cowling, Powley and Whitehouse 2012, "Information Set Monte Carlo Tree Search").
+Each node is judged from the seat that moved into it, so every seat maximises its
+own reward (see :mod:`engine.ai.policies`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from time import perf_counter
+
+from ..contract import Ruleset, canonical
+from ..rng import Rng
+from .policies import Policy
+
+
+class Node:
+    """A move sequence: who moved into it, visits, availability and reward sum."""
+
+    __slots__ = ("actor", "move", "children", "visits", "avail", "reward")
+
+    def __init__(self, actor: int | None, move: dict | None):
+        self.actor = actor
+        self.move = move
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+@dataclass(frozen=True)
+class MoveStat:
+    """A root move with its visits and mean reward for the searching seat."""
+
+    move: dict
+    visits: int
+    value: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Root moves ranked best first, and the work done."""
+
+    ranked: list[MoveStat]
+    iterations: int
+    seconds: float
+
+
+def search(ruleset: Ruleset, state, seat: int, rng: Rng, policy: Policy, *,
+           iterations: int | None, budget_ms: int | None) -> SearchResult:
+    """Search until the iteration budget or the time budget is spent (at least one)."""
+    if iterations is None and budget_ms is None:
+        raise ValueError("a search needs an iteration or a time budget")
+    start = perf_counter()
+    deadline = None if budget_ms is None else start + budget_ms / 1000
+    root = Node(None, None)
+    done = 0
+    while (iterations is None or done < iterations) and (
+            done == 0 or deadline is None or perf_counter() < deadline):
+        _iterate(ruleset, root, ruleset.determinize(state, seat, rng), seat, rng, policy)
+        done += 1
+    stats = [MoveStat(child.move, child.visits, child.reward / child.visits)
+             for child in root.children.values()]
+    stats.sort(key=lambda s: (-s.visits, -s.value))  # stable: ties keep first-tried order
+    return SearchResult(stats, done, perf_counter() - start)
+
+
+def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Policy) -> None:
+    """Select down the tree on ``sim``, expand one node, roll out, back up."""
+    node, path = root, []
+    c = policy.exploration
+    while not ruleset.is_over(sim):
+        chance = ruleset.chance(sim)
+        if chance is not None:
+            ruleset.apply_chance(sim, chance.draw(rng))
+            continue
+        if node is root:
+            actor = seat
+        else:
+            seats = ruleset.to_move(sim)
+            if not seats:
+                break
+            actor = seats[0]
+        children = node.children
+        untried, available = [], []
+        for move in ruleset.legal_moves(sim, actor):
+            key = f"{actor}:{canonical(move)}"
+            child = children.get(key)
+            if child is None:
+                untried.append((key, move))
+            else:
+                available.append(child)
+        for child in available:
+            child.avail += 1
+        if untried:
+            key, move = untried[rng.below(len(untried))]
+            node = children[key] = Node(actor, move)
+            ruleset.apply(sim, actor, move)
+            path.append(node)
+            break
+        node = max(available, key=lambda ch: ch.reward / ch.visits
+                   + c * math.sqrt(math.log(ch.avail) / ch.visits))
+        ruleset.apply(sim, actor, node.move)
+        path.append(node)
+    rewards = policy.rollout(ruleset, sim, rng)
+    for node in path:
+        node.visits += 1
+        node.reward += rewards[node.actor]

@@ -1,0 +1,108 @@
+"""Rollout policies and evaluations: how the search plays on and judges a position.
+
+Rewards are per seat and in ``[0, 1]``. A finished game gives each winner its share
+of the win (``1/k`` for ``k`` tied winners), blended with a small score-margin term
+so that search still prefers bigger wins and smaller losses when every line wins or
+loses. A rollout cut off before the end is judged by the provisional score sheet
+(``ruleset.score``): ``0.5 + 0.5 * tanh(margin / scale)``, where ``margin`` is the
+seat's total minus the best other total. Each seat maximises its own reward.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..contract import Ruleset
+from ..rng import Rng
+
+#: weight of the score-margin term in the reward of a finished game
+MARGIN_WEIGHT = 0.1
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Per-ruleset search settings.
+
+    ``rollout_depth``: decisions played at random after the tree before the position is
+    judged by its provisional scores (``None``: play to the end). ``scale``: score points
+    that make a clear lead. ``exploration``: the UCB constant.
+    """
+
+    rollout_depth: int | None = None
+    scale: float = 10.0
+    exploration: float = 0.7
+
+    def rollout(self, ruleset: Ruleset, state, rng: Rng) -> list[float]:
+        """Play on with uniformly random moves and chance draws; the seats' rewards."""
+        depth = self.rollout_depth
+        played = 0
+        while not ruleset.is_over(state):
+            chance = ruleset.chance(state)
+            if chance is not None:
+                ruleset.apply_chance(state, chance.draw(rng))
+                continue
+            if depth is not None and played >= depth:
+                break
+            seats = ruleset.to_move(state)
+            if not seats:
+                break
+            seat = seats[0]
+            moves = ruleset.legal_moves(state, seat)
+            ruleset.apply(state, seat, moves[rng.below(len(moves))])
+            played += 1
+        return self.rewards(ruleset, state)
+
+    def rewards(self, ruleset: Ruleset, state) -> list[float]:
+        """Each seat's reward in ``[0, 1]`` (see the module docstring)."""
+        sheet = ruleset.score(state)
+        totals = [entry["total"] for entry in sheet["scores"]]
+        shaped = [0.5 + 0.5 * math.tanh(m / self.scale) for m in margins(totals)]
+        if not ruleset.is_over(state):
+            return shaped
+        winners = sheet["winners"]
+        share = 1.0 / len(winners) if winners else 0.0
+        return [(1 - MARGIN_WEIGHT) * (share if seat in winners else 0.0) + MARGIN_WEIGHT * s
+                for seat, s in enumerate(shaped)]
+
+    def value(self, ruleset: Ruleset, state, seat: int) -> float:
+        """How good ``state`` is for ``seat`` (the greedy baseline's yardstick)."""
+        return self.rewards(ruleset, state)[seat]
+
+
+def margins(totals: list) -> list:
+    """Each seat's total minus the best total among the other seats."""
+    if len(totals) < 2:
+        return list(totals)
+    order = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)
+    first, second = totals[order[0]], totals[order[1]]
+    return [t - (second if seat == order[0] else first) for seat, t in enumerate(totals)]
+
+
+#: ruleset id -> its tuned policy; other rulesets use ``DEFAULT``
+DEFAULT = Policy()
+TUNED: dict[str, Policy] = {}
+
+
+def policy_for(ruleset: Ruleset) -> Policy:
+    return TUNED.get(ruleset.id, DEFAULT)
+
+
+def greedy_move(ruleset: Ruleset, state, seat: int, rng: Rng) -> dict:
+    """One-ply greedy: the move whose resulting position values best for ``seat``.
+
+    Looks at a determinization (never at hidden information); ties broken at random.
+    """
+    policy = policy_for(ruleset)
+    sample = ruleset.determinize(state, seat, rng)
+    moves = ruleset.legal_moves(sample, seat)
+    best, best_value = [], -math.inf
+    for move in moves:
+        after = ruleset.copy_state(sample)
+        ruleset.apply(after, seat, move)
+        value = policy.value(ruleset, after, seat)
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return best[rng.below(len(best))]

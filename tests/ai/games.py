@@ -1,0 +1,75 @@
+"""Test-only games for the AI tests (never registered)."""
+
+from engine import IllegalMove, Ruleset
+
+from ..toy_game import ToyGame
+
+
+class Nim(Ruleset):
+    """Take 1-3 stones from one pile; whoever takes the last stone wins."""
+
+    id = "test-nim"
+    name = "Nim (test only)"
+    min_players = 2
+    max_players = 2
+    rules_version = "1"
+
+    def setup(self, num_players, options):
+        return {"pile": options.get("pile", 10), "turn": 0, "winner": None}
+
+    def to_move(self, state):
+        return [] if self.is_over(state) else [state["turn"]]
+
+    def legal_moves(self, state, seat):
+        if seat not in self.to_move(state):
+            return []
+        return [{"type": "take", "n": n} for n in range(1, min(3, state["pile"]) + 1)]
+
+    def apply(self, state, seat, move):
+        if move not in self.legal_moves(state, seat):
+            raise IllegalMove("take 1-3 stones, no more than the pile holds")
+        state["pile"] -= move["n"]
+        if state["pile"] == 0:
+            state["winner"] = seat
+        state["turn"] = 1 - seat
+        return []
+
+    def is_over(self, state):
+        return state["winner"] is not None
+
+    def score(self, state):
+        totals = [int(state["winner"] == seat) for seat in (0, 1)]
+        return {"scores": [{"seat": s, "total": t, "breakdown": {"won": t}} for s, t in enumerate(totals)],
+                "winners": [] if state["winner"] is None else [state["winner"]]}
+
+    def view(self, state, seat):
+        return dict(state)
+
+    def to_json(self, state):
+        return dict(state)
+
+    def from_json(self, data):
+        return dict(data)
+
+    copy_state = to_json
+
+
+class FairToy(ToyGame):
+    """The toy game with a determinization that depends only on what ``seat`` knows.
+
+    The toy's own ``determinize`` shuffles a pool listed in an order that follows the
+    true hidden hands, so its samples (not their distribution) depend on them.
+    """
+
+    def determinize(self, state, seat, rng):
+        state = self.copy_state(state)
+        pool = sorted(self._unseen(state) + [c for s, h in enumerate(state["hands"]) if s != seat for c in h])
+        rng.shuffle(pool)
+        for s, hand in enumerate(state["hands"]):
+            if s != seat:
+                state["hands"][s] = sorted(pool.pop() for _ in hand)
+        return state
+
+
+NIM = Nim()
+FAIR_TOY = FairToy()

@@ -1,0 +1,164 @@
+"""The AI: levels and budgets, legality, determinism, no peeking, and playing sense."""
+
+import time
+
+import pytest
+
+from engine import Match, Rng, canonical
+from engine.ai import LEVELS, analyse, choose_move, greedy_move
+from engine.ai.levels import LEVEL_TABLE, budget
+from engine.ai.policies import DEFAULT, margins
+from engine.registry import rulesets
+
+from ..toy_game import TOY
+from .games import FAIR_TOY, NIM
+
+
+def nim(pile, turn=0):
+    return {"pile": pile, "turn": turn, "winner": None}
+
+
+def positions(ruleset, players, seed, count):
+    """Positions (state, seat) reached by random play, every few decisions."""
+    match = Match.create(ruleset, players, None, seed)
+    rng = Rng(seed)
+    found = []
+    while match.to_move() and len(found) < count:
+        seat = match.to_move()[0]
+        found.append((ruleset.copy_state(match.state), seat))
+        for _ in range(1 + rng.below(6)):
+            if not match.to_move():
+                break
+            seat = match.to_move()[0]
+            match.play(seat, rng.choice(match.legal_moves(seat)))
+    return found
+
+
+# -- levels and budgets ----------------------------------------------------------------
+def test_levels_are_named_budgets_growing_with_strength():
+    assert LEVELS == ("random", "easy", "medium", "hard")
+    searching = [LEVEL_TABLE[name] for name in LEVELS[1:]]
+    assert [lv.iterations for lv in searching] == sorted(lv.iterations for lv in searching)
+    assert all(lv.budget_ms for lv in searching)
+
+
+def test_explicit_budgets_replace_the_level_budget():
+    assert budget("medium", None, None) == (LEVEL_TABLE["medium"].iterations, LEVEL_TABLE["medium"].budget_ms)
+    assert budget("medium", 50, None) == (50, None)
+    assert budget("hard", None, 200) == (None, 200)
+    assert budget("easy", 10, 200) == (10, 200)
+
+
+@pytest.mark.parametrize("bad", [{"level": "grandmaster"}, {"iterations": 0}, {"budget_ms": -5}])
+def test_bad_level_or_budget_is_rejected(bad):
+    with pytest.raises(ValueError):
+        choose_move(NIM, nim(5), 0, **{"level": "medium", **bad})
+
+
+def test_a_seat_without_legal_moves_is_rejected():
+    with pytest.raises(ValueError):
+        choose_move(NIM, nim(5), 1, level="easy")
+
+
+def test_iteration_budget_is_spent_exactly():
+    assert analyse(NIM, nim(12), 0, iterations=37).iterations == 37
+
+
+def test_time_budget_bounds_thinking_time():
+    start = time.perf_counter()
+    result = analyse(NIM, nim(40), 0, budget_ms=60)
+    assert time.perf_counter() - start < 1.0
+    assert result.iterations >= 1
+
+
+# -- legality, no mutation, determinism --------------------------------------------------
+CASES = [(TOY, 2), (TOY, 3), (NIM, 2), *[(r, r.min_players) for r in rulesets().values()]]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0].id}-{c[1]}p")
+def test_every_level_returns_a_listed_move_and_leaves_the_state_alone(case):
+    ruleset, players = case
+    for state, seat in positions(ruleset, players, seed=11, count=3):
+        before = canonical(ruleset.to_json(state))
+        legal = ruleset.legal_moves(state, seat)
+        for level in LEVELS:
+            move = choose_move(ruleset, state, seat, level=level, seed=5, iterations=25)
+            assert move in legal
+            assert canonical(ruleset.to_json(state)) == before
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0].id}-{c[1]}p")
+def test_same_seed_and_iterations_give_the_same_move(case):
+    ruleset, players = case
+    for state, seat in positions(ruleset, players, seed=3, count=2):
+        first = analyse(ruleset, state, seat, seed=9, iterations=30)
+        again = analyse(ruleset, state, seat, seed=9, iterations=30)
+        assert first.ranked == again.ranked
+        assert choose_move(ruleset, state, seat, level="hard", seed=9, iterations=30) == first.ranked[0].move
+
+
+# -- no peeking --------------------------------------------------------------------------
+def test_hidden_cards_the_seat_cannot_know_do_not_change_the_search():
+    """Seat 0 holds [2, 4]; seat 1's hand is unknown to it: [1, 9] or [3, 5] or [7, 8]."""
+    worlds = [{"hands": [[2, 4], hand], "played": [[], []], "turn": 0, "bonus": 3}
+              for hand in ([1, 9], [3, 5], [7, 8])]
+    results = [analyse(FAIR_TOY, w, 0, seed=4, iterations=300) for w in worlds]
+    assert results[0].ranked == results[1].ranked == results[2].ranked
+    moves = {canonical(choose_move(FAIR_TOY, w, 0, level="medium", seed=4, iterations=300)) for w in worlds}
+    assert len(moves) == 1
+
+
+def test_the_search_reads_hidden_state_only_through_determinize():
+    """Had the search used the true hands, the moves' values would follow them."""
+    calls = []
+
+    class Watched(type(FAIR_TOY)):
+        def determinize(self, state, seat, rng):
+            calls.append(seat)
+            return super().determinize(state, seat, rng)
+
+    world = {"hands": [[2, 4], [1, 9]], "played": [[], []], "turn": 0, "bonus": 3}
+    result = analyse(Watched(), world, 0, seed=1, iterations=40)
+    assert calls == [0] * 40 == [0] * result.iterations
+
+
+# -- playing sense -----------------------------------------------------------------------
+@pytest.mark.parametrize("pile, take", [(5, 1), (6, 2), (7, 3), (10, 2), (11, 3)])
+def test_search_finds_the_winning_nim_move(pile, take):
+    """Leave the opponent a multiple of four stones."""
+    assert choose_move(NIM, nim(pile), 0, level="medium", seed=pile, iterations=400) == {"type": "take", "n": take}
+
+
+def test_greedy_takes_the_last_stones():
+    assert greedy_move(NIM, nim(3), 0, Rng(1)) == {"type": "take", "n": 3}
+
+
+def test_medium_beats_random_at_nim():
+    wins = 0
+    for game in range(20):
+        state, ai_seat = nim(9 + game % 4), game % 2
+        rng = Rng(game)
+        while not NIM.is_over(state):
+            seat = state["turn"]
+            if seat == ai_seat:
+                move = choose_move(NIM, state, seat, level="easy", seed=game, iterations=200)
+            else:
+                move = rng.choice(NIM.legal_moves(state, seat))
+            NIM.apply(state, seat, move)
+        wins += state["winner"] == ai_seat
+    assert wins >= 18
+
+
+# -- rewards -----------------------------------------------------------------------------
+def test_margins_compare_each_seat_with_the_best_other():
+    assert margins([10, 4, 7]) == [3, -6, -3]
+    assert margins([5, 5]) == [0, 0]
+
+
+def test_a_shared_win_is_split_and_a_lead_is_worth_more_than_half():
+    final = {"hands": [[], []], "played": [[9, 1], [6, 4]], "turn": 0, "bonus": 0}
+    tied = DEFAULT.rewards(TOY, final)
+    assert tied[0] == tied[1] == pytest.approx(0.5)
+    ahead = {"hands": [[3], [2]], "played": [[9], [6]], "turn": 0, "bonus": 0}
+    provisional = DEFAULT.rewards(TOY, ahead)
+    assert provisional[0] > 0.5 > provisional[1]
