@@ -20,7 +20,12 @@ def rulesets() -> dict[str, Ruleset]:
         ruleset = getattr(module, "RULESET", None)
         if isinstance(ruleset, Ruleset):
             found[ruleset.id] = ruleset
-    return dict(sorted(found.items()))
+    return dict(sorted(found.items()))  # cached: register() adds to this dict
+
+
+def register(ruleset: Ruleset) -> None:
+    """Add a ruleset defined outside :mod:`engine.games` (a plug-in game, a test game)."""
+    rulesets()[ruleset.id] = ruleset
 
 
 def get(ruleset_id: str) -> Ruleset:

@@ -1,0 +1,31 @@
+# Spielwerk: `make run` serves the API, `make test` runs the whole suite.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test test-slow openapi bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m service.run
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -m slow
+
+openapi: $(STAMP)
+	$(PY) -m service.openapi > openapi/openapi.json
+
+bench: $(STAMP)
+	$(PY) bench/bench_api.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis

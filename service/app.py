@@ -1,0 +1,114 @@
+"""The Flask application factory."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import redis
+from flask import Flask
+from flask.json.provider import DefaultJSONProvider
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from engine import registry
+
+from .config import Settings
+from .errors import ApiError
+from .games import Games
+from .schemas import ErrorOut
+from .store import GameStore
+
+log = logging.getLogger("spielwerk")
+
+HTTP_CODES = {400: "malformed_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
+              413: "malformed_request", 415: "malformed_request", 422: "malformed_request",
+              429: "rate_limited"}
+
+
+class StrictJSONProvider(DefaultJSONProvider):
+    """JSON that turns pathological nesting into a 400 instead of a crash."""
+
+    def loads(self, s, **kwargs):
+        try:
+            return json.loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deeply") from None
+
+
+class SpielwerkApi(Api):
+    """flask-smorest's Api with the contract's error body: a string ``code``."""
+
+    ERROR_SCHEMA = ErrorOut
+
+    def handle_http_exception(self, error: HTTPException):
+        data = getattr(error, "data", None) or {}
+        errors = data.get("errors") or data.get("messages") or {}
+        if isinstance(errors, dict) and set(errors) == {"json"} and isinstance(errors["json"], dict):
+            errors = errors["json"]
+        status = error.code or 500
+        code = HTTP_CODES.get(status, "internal_error" if status >= 500 else "malformed_request")
+        if status >= 500:
+            log.error("internal error", exc_info=getattr(error, "original_exception", None))
+            message = "internal error"
+        elif status == 400 and "messages" in data:
+            message = "the body is not valid JSON"
+        elif status == 422 and "messages" in data:
+            message = "the request body does not match the schema"
+        else:
+            message = data.get("message") or _short(error)
+        body = {"code": code, "status": status, "message": message, "errors": errors}
+        headers = dict(data.get("headers") or {})
+        if status == 405 and hasattr(error, "valid_methods") and error.valid_methods:
+            headers["Allow"] = ", ".join(error.valid_methods)
+        return body, status, headers
+
+
+def _short(error: HTTPException) -> str:
+    return (error.description or error.name).split("\n")[0]
+
+
+def handle_api_error(error: ApiError):
+    return error.payload(), error.status, error.headers
+
+
+def create_app(settings: Settings | None = None, dispatcher=None, store: GameStore | None = None) -> Flask:
+    """Build the app; ``dispatcher`` defaults to the Celery worker."""
+    settings = settings or Settings.from_env()
+    app = Flask(__name__)
+    app.json = StrictJSONProvider(app)
+    app.config.update(
+        API_TITLE="Spielwerk",
+        API_VERSION="1.0.0",
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH=None,
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        API_SPEC_OPTIONS={
+            "info": {"description": "A rules-engine microservice for tabletop games."},
+            "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
+        },
+    )
+    if dispatcher is None:
+        from worker.app import CeleryDispatcher, celery
+        dispatcher = CeleryDispatcher(celery)
+    store = store or GameStore.from_settings(settings)
+    app.extensions["spielwerk"] = Games(store, dispatcher)
+    app.extensions["spielwerk_settings"] = settings
+
+    api = SpielwerkApi(app)
+    app.register_error_handler(ApiError, handle_api_error)
+
+    from . import games_api, meta_api, tasks_api
+    for blueprint in (meta_api.blp, games_api.blp, tasks_api.blp):
+        api.register_blueprint(blueprint)
+    meta_api.register_ruleset_schemas(api, registry.rulesets())
+    return app
+
+
+def redis_ok(client: redis.Redis) -> bool:
+    try:
+        return bool(client.ping())
+    except redis.RedisError:
+        return False

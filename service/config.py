@@ -1,0 +1,39 @@
+"""Configuration from environment variables (the same names for make run, tests, compose)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+def _int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return default if value in (None, "") else int(value)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting the API and the worker read."""
+
+    redis_url: str
+    broker_url: str
+    game_ttl_seconds: int
+    finished_game_ttl_seconds: int
+    max_body_bytes: int
+    rate_limit: str
+    cors_origins: str
+    visibility_timeout: int
+
+    @classmethod
+    def from_env(cls) -> "Settings":
+        redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+        return cls(
+            redis_url=redis_url,
+            broker_url=os.environ.get("BROKER_URL", redis_url),
+            game_ttl_seconds=_int("GAME_TTL_SECONDS", 7 * 24 * 3600),
+            finished_game_ttl_seconds=_int("FINISHED_GAME_TTL_SECONDS", 24 * 3600),
+            max_body_bytes=_int("MAX_BODY_BYTES", 64 * 1024),
+            rate_limit=os.environ.get("RATE_LIMIT", "600 per minute"),
+            cors_origins=os.environ.get("CORS_ORIGINS", ""),
+            visibility_timeout=_int("TASK_VISIBILITY_TIMEOUT", 300),
+        )

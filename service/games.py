@@ -1,0 +1,208 @@
+"""Game use cases shared by the API and the worker: create, view, move, score, AI turns.
+
+Everything that leaves here for a seat passes through the ruleset's redaction
+(``view``, ``entry_view``); seat tokens are stored only as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine import EngineError, Match, derive_seed, registry
+from engine.ai import LEVELS, choose_move
+
+from .errors import ApiError, from_engine, malformed, not_found, stale, unauthorized
+from .store import GameNotFound, GameStore, StaleVersion
+
+HUMAN, AI = "human", "ai"
+DEFAULT_LEVEL = "medium" if "medium" in LEVELS else LEVELS[0]
+
+
+class Dispatcher(Protocol):
+    """Where follow-up work goes (the Celery worker in production)."""
+
+    def ai_turn(self, game_id: str, version: int) -> None: ...
+    def final_score(self, game_id: str, version: int) -> None: ...
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Game:
+    """A loaded record with its match."""
+
+    record: dict
+    match: Match
+    final: dict | None = None
+
+    @property
+    def game_id(self) -> str:
+        return self.record["game_id"]
+
+    @property
+    def version(self) -> int:
+        return self.match.version
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a bearer token opens; None for no token; 401 for a wrong one."""
+        if token is None:
+            return None
+        digest = token_hash(token)
+        found = None
+        for seat in self.record["seats"]:
+            if seat.get("token_hash") and hmac.compare_digest(seat["token_hash"], digest):
+                found = seat["seat"]
+        if found is None:
+            raise unauthorized()
+        return found
+
+    def ai_seats_to_move(self) -> list[int]:
+        return [s for s in self.match.to_move() if self.record["seats"][s]["kind"] == AI]
+
+    def public_seats(self) -> list[dict]:
+        return [{k: v for k, v in seat.items() if k != "token_hash"} for seat in self.record["seats"]]
+
+    def view(self, seat: int | None) -> dict:
+        return {
+            "game_id": self.game_id,
+            "ruleset": self.record["ruleset"],
+            "rules_version": self.match.ruleset.rules_version,
+            "version": self.version,
+            "status": self.match.status,
+            "to_move": self.match.to_move(),
+            "viewer": seat,
+            "seats": self.public_seats(),
+            "state": self.match.view(seat),
+        }
+
+
+class Games:
+    """The use cases, over a store and a dispatcher."""
+
+    def __init__(self, store: GameStore, dispatcher: Dispatcher):
+        self.store = store
+        self.dispatcher = dispatcher
+
+    # -- creation --------------------------------------------------------------
+    def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None):
+        """Create a game; returns (game, tokens by seat)."""
+        try:
+            ruleset = registry.get(ruleset_id)
+        except EngineError as exc:
+            raise from_engine(exc) from None
+        if not ruleset.min_players <= len(seats) <= ruleset.max_players:
+            raise malformed(f"{ruleset.id} takes {ruleset.min_players} to {ruleset.max_players} seats",
+                            {"seats": [f"expected {ruleset.min_players}-{ruleset.max_players} seats"]})
+        seed = secrets.randbits(63) if seed is None else seed
+        try:
+            match = Match.create(ruleset, len(seats), options, seed)
+        except EngineError as exc:
+            raise from_engine(exc) from None
+        tokens, stored = {}, []
+        for index, spec in enumerate(seats):
+            seat = {"seat": index, "name": spec.get("name") or f"Seat {index + 1}", "kind": spec["kind"]}
+            if spec["kind"] == HUMAN:
+                tokens[index] = secrets.token_urlsafe(16)
+                seat["token_hash"] = token_hash(tokens[index])
+            else:
+                seat["level"] = spec.get("level") or DEFAULT_LEVEL
+                seat.update({k: spec[k] for k in ("budget_ms", "iterations") if spec.get(k) is not None})
+            stored.append(seat)
+        now = time.time()
+        record = {"game_id": secrets.token_urlsafe(16), "ruleset": ruleset.id, "seats": stored,
+                  "created_at": now, "updated_at": now}
+        game = Game(record, match)
+        self.store.create(self._sync(game))
+        self._follow_up(game)
+        return game, tokens
+
+    # -- reading ---------------------------------------------------------------
+    def load(self, game_id: str) -> Game:
+        try:
+            record, final = self.store.load(game_id)
+        except GameNotFound:
+            raise not_found("game") from None
+        ruleset = registry.get(record["ruleset"])
+        return Game(record, Match.from_json(record["match"], ruleset), final)
+
+    def history(self, game: Game, seat: int | None) -> list[dict]:
+        opening = {"version": 0, "events": game.match.events_view(game.match.opening["events"], seat)}
+        return [opening, *(game.match.entry_view(e, seat) for e in self.store.log(game.game_id))]
+
+    # -- moves -----------------------------------------------------------------
+    def play(self, game: Game, seat: int, move, expected_version: int | None,
+             stale_status: int = 409) -> dict:
+        """Apply a seat's move with compare-and-set; returns the log entry."""
+        current = game.version
+        if expected_version is not None and expected_version != current:
+            raise stale(current, stale_status)
+        try:
+            entry = game.match.play(seat, move)
+        except EngineError as exc:
+            raise from_engine(exc) from None
+        try:
+            self.store.commit(self._sync(game), current, entry)
+        except StaleVersion:
+            raise stale(current + 1, stale_status) from None
+        except GameNotFound:
+            raise not_found("game") from None
+        self._follow_up(game)
+        return entry
+
+    def check(self, game: Game, seat: int, move) -> None:
+        try:
+            game.match.check(seat, move)
+        except EngineError as exc:
+            raise from_engine(exc) from None
+
+    # -- worker side -------------------------------------------------------------
+    def ai_turn(self, game_id: str, version: int) -> dict | None:
+        """Move the first AI seat to move, if the game is still at ``version``."""
+        try:
+            game = self.load(game_id)
+        except ApiError:
+            return None
+        seats = game.ai_seats_to_move()
+        if game.version != version or not seats:
+            return None
+        seat = seats[0]
+        move = self.suggest(game, seat, game.record["seats"][seat])
+        try:
+            return self.play(game, seat, move, version)
+        except ApiError as exc:
+            if exc.code == "stale_version":
+                return None
+            raise
+
+    def suggest(self, game: Game, seat: int, ai: dict) -> dict:
+        """The move the AI suggests for ``seat``, from that seat's information only."""
+        match = game.match
+        return choose_move(match.ruleset, match.state, seat, level=ai.get("level", DEFAULT_LEVEL),
+                           seed=derive_seed(match.seed, "ai", match.version, seat),
+                           budget_ms=ai.get("budget_ms"), iterations=ai.get("iterations"))
+
+    def write_final_score(self, game_id: str, version: int) -> bool:
+        game = self.load(game_id)
+        if game.match.status != "finished" or game.final is not None:
+            return False
+        return self.store.set_final(game_id, version, game.match.score())
+
+    # -- internals ---------------------------------------------------------------
+    def _sync(self, game: Game) -> dict:
+        record = game.record
+        record.update(match=game.match.to_json(), version=game.version, status=game.match.status,
+                      updated_at=time.time())
+        return record
+
+    def _follow_up(self, game: Game) -> None:
+        if game.match.status == "finished":
+            self.dispatcher.final_score(game.game_id, game.version)
+        elif game.ai_seats_to_move():
+            self.dispatcher.ai_turn(game.game_id, game.version)

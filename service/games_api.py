@@ -1,0 +1,174 @@
+"""Games: create, view, legal moves, moves, validation, score, history, hints."""
+
+from __future__ import annotations
+
+from flask import current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from .errors import ApiError, malformed, unauthorized
+from .games import Game, Games
+from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, LegalMovesOut, MoveIn,
+                      MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateOut)
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and moves")
+SEAT = [{"seatToken": []}]
+SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
+
+
+def games() -> Games:
+    return current_app.extensions["spielwerk"]
+
+
+def bearer_token(required: bool) -> str | None:
+    header = request.headers.get("Authorization")
+    if header is None:
+        if required:
+            raise unauthorized()
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise unauthorized("the Authorization header must be 'Bearer <seat token>'")
+    return token.strip()
+
+
+def load_as_viewer(game_id: str) -> tuple[Game, int | None]:
+    """The game and the seat of the request's token (None for a spectator)."""
+    token = bearer_token(required=False)
+    game = games().load(game_id)
+    return game, game.seat_of(token)
+
+
+def load_as_seat(game_id: str) -> tuple[Game, int]:
+    token = bearer_token(required=True)
+    game = games().load(game_id)
+    return game, game.seat_of(token)
+
+
+def if_match_version() -> int | None:
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    value = header.strip().removeprefix("W/").strip('"')
+    if not value.isdigit():
+        raise malformed("If-Match must be a quoted version number, e.g. \"12\"", status=400)
+    return int(value)
+
+
+@blp.route("")
+class GamesCollection(MethodView):
+    @blp.arguments(CreateGameIn)
+    @blp.response(201, CreatedOut)
+    @blp.alt_response(404, description="unknown ruleset")
+    def post(self, body):
+        """Create a game; returns each human seat's token once."""
+        game, tokens = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"])
+        seats = []
+        for seat in game.public_seats():
+            if seat["seat"] in tokens:
+                seat["token"] = tokens[seat["seat"]]
+            seats.append(seat)
+        return {"game_id": game.game_id, "ruleset": game.record["ruleset"], "version": game.version,
+                "status": game.match.status, "seats": seats, "state": game.match.view(None)}
+
+
+@blp.route("/<game_id>")
+class GameResource(MethodView):
+    @blp.response(200, GameOut, headers={"ETag": {"description": "the quoted version", "schema": {"type": "string"}}})
+    @blp.alt_response(304, description="not modified (If-None-Match)")
+    @blp.doc(security=SEAT_OR_SPECTATOR)
+    def get(self, game_id):
+        """The game as the token's seat (or a spectator) may see it."""
+        game, seat = load_as_viewer(game_id)
+        etag = f'"{game.version}"'
+        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            return current_app.response_class(status=304, headers={"ETag": etag, "Vary": "Authorization"})
+        return game.view(seat), 200, {"ETag": etag, "Vary": "Authorization"}
+
+
+@blp.route("/<game_id>/legal-moves")
+class LegalMoves(MethodView):
+    @blp.response(200, LegalMovesOut)
+    @blp.doc(security=SEAT)
+    def get(self, game_id):
+        """The seat's legal moves (empty when it is not its turn)."""
+        game, seat = load_as_seat(game_id)
+        return {"version": game.version, "seat": seat, "moves": game.match.legal_moves(seat)}
+
+
+@blp.route("/<game_id>/moves")
+class Moves(MethodView):
+    @blp.arguments(MoveIn)
+    @blp.response(200, MoveOut, headers={"ETag": {"description": "the new version", "schema": {"type": "string"}}})
+    @blp.alt_response(409, description="not_your_turn, stale_version or game_over")
+    @blp.alt_response(412, description="stale_version (If-Match)")
+    @blp.doc(security=SEAT, parameters=[{"in": "header", "name": "If-Match", "required": False,
+                                          "schema": {"type": "string"}, "description": "the quoted version"}])
+    def post(self, body, game_id):
+        """Submit a move (compare-and-set on the version)."""
+        game, seat = load_as_seat(game_id)
+        expected, status = body.get("expected_version"), 409
+        header_version = if_match_version()
+        if header_version is not None:
+            expected, status = header_version, 412
+        entry = games().play(game, seat, body["move"], expected, status)
+        return ({"version": entry["version"], "events": game.match.entry_view(entry, seat)["events"],
+                 "state": game.match.view(seat)}, 200, {"ETag": f'"{game.version}"'})
+
+
+@blp.route("/<game_id>/moves/validate")
+class ValidateMove(MethodView):
+    @blp.arguments(MoveIn)
+    @blp.response(200, ValidateOut)
+    @blp.doc(security=SEAT)
+    def post(self, body, game_id):
+        """Would this move be accepted now? Changes nothing."""
+        game, seat = load_as_seat(game_id)
+        expected = body.get("expected_version")
+        try:
+            if expected is not None and expected != game.version:
+                raise ApiError("stale_version", 409, f"the game is at version {game.version}")
+            games().check(game, seat, body["move"])
+        except ApiError as exc:
+            return {"legal": False, "code": exc.code, "message": exc.message}
+        return {"legal": True, "code": None, "message": None}
+
+
+@blp.route("/<game_id>/score")
+class Score(MethodView):
+    @blp.response(200, ScoreOut)
+    @blp.alt_response(202, schema=PendingOut, description="the final sheet is being computed")
+    @blp.doc(security=SEAT_OR_SPECTATOR)
+    def get(self, game_id):
+        """Provisional scores while playing; the final sheet once the worker wrote it."""
+        game, _ = load_as_viewer(game_id)
+        if game.match.status != "finished":
+            return {"status": "provisional", **game.match.score()}
+        if game.final is None:
+            return {"status": "computing", "message": "the final score sheet is being computed"}, 202
+        return {"status": "final", **game.final}
+
+
+@blp.route("/<game_id>/history")
+class History(MethodView):
+    @blp.response(200, HistoryOut)
+    @blp.doc(security=SEAT_OR_SPECTATOR)
+    def get(self, game_id):
+        """The move log with events, as this seat (or a spectator) may see it."""
+        game, seat = load_as_viewer(game_id)
+        return {"version": game.version, "entries": games().history(game, seat)}
+
+
+@blp.route("/<game_id>/hint")
+class Hint(MethodView):
+    @blp.arguments(HintIn, required=False)
+    @blp.response(202, TaskIdOut)
+    @blp.doc(security=SEAT)
+    def post(self, body, game_id):
+        """Ask the worker for a suggested move for this seat."""
+        game, seat = load_as_seat(game_id)
+        if seat not in game.match.to_move():
+            raise ApiError("not_your_turn", 409, f"seat {seat} is not to move")
+        task_id = games().dispatcher.hint(game.game_id, seat, game.version, (body or {}).get("level"))
+        games().store.remember_task(task_id, game.game_id, seat)
+        return {"task_id": task_id}

@@ -1,0 +1,93 @@
+"""Health and ruleset metadata."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import current_app
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from engine import EngineError, registry
+
+from .errors import from_engine
+from .schemas import HealthOut, RulesetDetailOut, RulesetOut
+
+blp = Blueprint("meta", __name__, url_prefix="/v1", description="Health and rulesets")
+
+
+def schema_name(ruleset_id: str, suffix: str) -> str:
+    return "".join(part.capitalize() for part in ruleset_id.replace("_", "-").split("-")) + suffix
+
+
+def register_ruleset_schemas(api, rulesets) -> None:
+    """Put every ruleset's option and move schemas into the OpenAPI components."""
+    for ruleset in rulesets.values():
+        api.spec.components.schema(schema_name(ruleset.id, "Options"), schema=ruleset.options_schema)
+        for move_type, schema in ruleset.move_schemas.items():
+            api.spec.components.schema(schema_name(ruleset.id, f"Move_{move_type}"), schema=schema)
+
+
+@cache
+def _to_json_schema():
+    """Marshmallow -> JSON Schema, as the OpenAPI spec renders it (nested refs included)."""
+    plugin = MarshmallowPlugin()
+    APISpec("spielwerk", "1", "3.1.0", plugins=[plugin])
+    return plugin.converter.schema2jsonschema
+
+
+@cache
+def ruleset_details(ruleset_id: str) -> dict:
+    ruleset = registry.get(ruleset_id)
+    to_json_schema = _to_json_schema()
+    return {
+        **ruleset.describe(),
+        "defaults": ruleset.make_options({}),
+        "options": to_json_schema(ruleset.options_schema),
+        "move_types": {t: to_json_schema(s) for t, s in ruleset.move_schemas.items()},
+        "docs": f"docs/rules/{ruleset.id}.md",
+    }
+
+
+@blp.route("/health")
+class Health(MethodView):
+    @blp.response(200, HealthOut)
+    def get(self):
+        """Liveness of the API, Redis and the broker."""
+        games = current_app.extensions["spielwerk"]
+        redis_state = "ok" if _ping(games.store.redis) else "down"
+        broker_state = "ok" if _broker_ok(games.dispatcher) else "down"
+        return {"status": "ok", "redis": redis_state, "broker": broker_state}
+
+
+def _ping(client) -> bool:
+    try:
+        return bool(client.ping())
+    except Exception:  # any connection failure means "down"
+        return False
+
+
+def _broker_ok(dispatcher) -> bool:
+    check = getattr(dispatcher, "broker_ok", None)
+    return bool(check()) if check else True
+
+
+@blp.route("/rulesets")
+class Rulesets(MethodView):
+    @blp.response(200, RulesetOut(many=True))
+    def get(self):
+        """Every ruleset this server plays."""
+        return [r.describe() for r in registry.rulesets().values()]
+
+
+@blp.route("/rulesets/<ruleset_id>")
+class RulesetDetail(MethodView):
+    @blp.response(200, RulesetDetailOut)
+    def get(self, ruleset_id):
+        """A ruleset's options (with defaults and docs) and move types."""
+        try:
+            return ruleset_details(ruleset_id)
+        except EngineError as exc:
+            raise from_engine(exc) from None

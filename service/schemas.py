@@ -1,0 +1,149 @@
+"""Request and response schemas of the HTTP contract (marshmallow)."""
+
+from marshmallow import RAISE, Schema, fields, validate
+
+from engine.ai import LEVELS
+
+MAX_SEED = 2**63 - 1
+
+
+class Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class SeatIn(Strict):
+    name = fields.String(validate=validate.Length(min=1, max=40))
+    kind = fields.String(required=True, validate=validate.OneOf(["human", "ai"]))
+    level = fields.String(validate=validate.OneOf(LEVELS),
+                          metadata={"description": "AI strength (kind ai only)"})
+    budget_ms = fields.Integer(validate=validate.Range(min=1, max=60_000),
+                               metadata={"description": "AI thinking time per move (kind ai only)"})
+    iterations = fields.Integer(validate=validate.Range(min=1, max=1_000_000),
+                                metadata={"description": "AI search iterations per move (kind ai only)"})
+
+
+class CreateGameIn(Strict):
+    ruleset = fields.String(required=True, validate=validate.Length(max=64))
+    seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=8))
+    seed = fields.Integer(validate=validate.Range(min=0, max=MAX_SEED),
+                          metadata={"description": "seed of the game's RNG; random when omitted"})
+    options = fields.Dict(keys=fields.String(), load_default=dict,
+                          metadata={"description": "ruleset options (see GET /v1/rulesets/{ruleset})"})
+
+
+class MoveIn(Strict):
+    move = fields.Dict(keys=fields.String(), required=True,
+                       metadata={"description": "a move object as listed by legal-moves"})
+    expected_version = fields.Integer(validate=validate.Range(min=0),
+                                      metadata={"description": "reject unless the game is at this version"})
+
+
+class HintIn(Strict):
+    level = fields.String(validate=validate.OneOf(LEVELS))
+
+
+class SeatOut(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    kind = fields.String()
+    level = fields.String()
+    token = fields.String(metadata={"description": "bearer token of a human seat, returned only here"})
+
+
+class CreatedOut(Schema):
+    game_id = fields.String()
+    ruleset = fields.String()
+    version = fields.Integer()
+    status = fields.String()
+    seats = fields.List(fields.Nested(SeatOut))
+    state = fields.Raw(metadata={"description": "the game as a spectator sees it"})
+
+
+class GameOut(Schema):
+    game_id = fields.String()
+    ruleset = fields.String()
+    rules_version = fields.String()
+    version = fields.Integer()
+    status = fields.String(metadata={"description": "active or finished"})
+    to_move = fields.List(fields.Integer())
+    viewer = fields.Integer(allow_none=True)
+    seats = fields.List(fields.Dict())
+    state = fields.Raw(metadata={"description": "the ruleset's view for this seat"})
+
+
+class LegalMovesOut(Schema):
+    version = fields.Integer()
+    seat = fields.Integer()
+    moves = fields.List(fields.Dict())
+
+
+class MoveOut(Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Dict())
+    state = fields.Raw()
+
+
+class ValidateOut(Schema):
+    legal = fields.Boolean()
+    code = fields.String(allow_none=True)
+    message = fields.String(allow_none=True)
+
+
+class ScoreLine(Schema):
+    seat = fields.Integer()
+    total = fields.Raw()
+    breakdown = fields.Dict()
+
+
+class ScoreOut(Schema):
+    status = fields.String(metadata={"description": "provisional or final"})
+    scores = fields.List(fields.Nested(ScoreLine))
+    winners = fields.List(fields.Integer())
+
+
+class PendingOut(Schema):
+    status = fields.String()
+    message = fields.String()
+
+
+class HistoryOut(Schema):
+    version = fields.Integer()
+    entries = fields.List(fields.Dict())
+
+
+class TaskIdOut(Schema):
+    task_id = fields.String()
+
+
+class TaskOut(Schema):
+    state = fields.String()
+    result = fields.Raw(allow_none=True)
+
+
+class HealthOut(Schema):
+    status = fields.String()
+    redis = fields.String()
+    broker = fields.String()
+
+
+class RulesetOut(Schema):
+    id = fields.String()
+    name = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    rules_version = fields.String()
+
+
+class RulesetDetailOut(RulesetOut):
+    defaults = fields.Dict()
+    options = fields.Dict(metadata={"description": "JSON Schema of the options, with defaults and docs"})
+    move_types = fields.Dict(metadata={"description": "JSON Schema of each move type's payload"})
+    docs = fields.String()
+
+
+class ErrorOut(Schema):
+    code = fields.String(metadata={"description": "stable machine code"})
+    status = fields.Integer()
+    message = fields.String()
+    errors = fields.Dict()

@@ -1,0 +1,114 @@
+"""Game records in Redis: one hash per game plus an append-only move log.
+
+Keys share a hash tag per game (``game:{id}`` and ``game:{id}:log``), so one game
+lives in one Redis Cluster slot. Every write is a compare-and-set on the version in
+one Lua script that also appends the log entry and refreshes the TTL.
+"""
+
+from __future__ import annotations
+
+import json
+
+import redis
+
+#: KEYS: record, log. ARGV: expected version, new version, record JSON, entry JSON, ttl ms.
+COMPARE_AND_SET = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current then return -1 end
+if tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'record', ARGV[3])
+redis.call('RPUSH', KEYS[2], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+return 1
+"""
+
+#: KEYS: record. ARGV: version the sheet belongs to, sheet JSON.
+SET_FINAL = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current or tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'final', ARGV[2])
+return 1
+"""
+
+
+class StaleVersion(Exception):
+    """Another writer committed first."""
+
+
+class GameNotFound(Exception):
+    """No record under that id (never created, or expired)."""
+
+
+def record_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}"
+
+
+def log_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:log"
+
+
+def task_key(task_id: str) -> str:
+    return f"task:{{{task_id}}}"
+
+
+class GameStore:
+    """Reads and writes game records; stateless apart from the connection pool."""
+
+    def __init__(self, client: redis.Redis, game_ttl: int, finished_ttl: int):
+        self.redis = client
+        self.game_ttl = game_ttl
+        self.finished_ttl = finished_ttl
+        self._cas = client.register_script(COMPARE_AND_SET)
+        self._set_final = client.register_script(SET_FINAL)
+
+    @classmethod
+    def from_settings(cls, settings) -> "GameStore":
+        client = redis.Redis.from_url(settings.redis_url, health_check_interval=30)
+        return cls(client, settings.game_ttl_seconds, settings.finished_game_ttl_seconds)
+
+    def _ttl_ms(self, record: dict) -> int:
+        seconds = self.finished_ttl if record["status"] == "finished" else self.game_ttl
+        return seconds * 1000
+
+    def create(self, record: dict) -> None:
+        key = record_key(record["game_id"])
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hset(key, mapping={"version": record["version"], "record": json.dumps(record)})
+        pipe.pexpire(key, self._ttl_ms(record))
+        pipe.execute()
+
+    def load(self, game_id: str) -> tuple[dict, dict | None]:
+        """The record and the final score sheet (None until the worker wrote it)."""
+        raw, final = self.redis.hmget(record_key(game_id), "record", "final")
+        if raw is None:
+            raise GameNotFound(game_id)
+        return json.loads(raw), (json.loads(final) if final else None)
+
+    def commit(self, record: dict, expected_version: int, entry: dict) -> None:
+        """Store ``record`` and append ``entry`` if the stored version is still ``expected_version``."""
+        game_id = record["game_id"]
+        result = self._cas(
+            keys=[record_key(game_id), log_key(game_id)],
+            args=[expected_version, record["version"], json.dumps(record), json.dumps(entry),
+                  self._ttl_ms(record)],
+        )
+        if result == -1:
+            raise GameNotFound(game_id)
+        if result == 0:
+            raise StaleVersion(game_id)
+
+    def set_final(self, game_id: str, version: int, sheet: dict) -> bool:
+        return bool(self._set_final(keys=[record_key(game_id)], args=[version, json.dumps(sheet)]))
+
+    def log(self, game_id: str) -> list[dict]:
+        return [json.loads(item) for item in self.redis.lrange(log_key(game_id), 0, -1)]
+
+    def remember_task(self, task_id: str, game_id: str, seat: int) -> None:
+        self.redis.set(task_key(task_id), json.dumps({"game_id": game_id, "seat": seat}), ex=self.game_ttl)
+
+    def task_known(self, task_id: str) -> bool:
+        return bool(self.redis.exists(task_key(task_id)))
+
+    def ping(self) -> bool:
+        return bool(self.redis.ping())

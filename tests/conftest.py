@@ -1,0 +1,68 @@
+"""Test session: a real Redis server and a real Celery worker, no mocks.
+
+Redis is TEST_REDIS_URL when set, else the embedded redis-server on a free port. The
+URL is put into REDIS_URL before any project module reads its settings.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from service.embedded_redis import EmbeddedRedis, free_port
+
+_embedded: EmbeddedRedis | None = None
+
+
+def pytest_configure(config):
+    global _embedded
+    url = os.environ.get("TEST_REDIS_URL")
+    if not url:
+        _embedded = EmbeddedRedis(free_port())
+        url = _embedded.url
+    os.environ["REDIS_URL"] = url
+    os.environ.pop("BROKER_URL", None)
+
+
+def pytest_unconfigure(config):
+    if _embedded is not None:
+        _embedded.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    if _embedded is not None and _embedded.process is None:
+        _embedded.start()
+    return os.environ["REDIS_URL"]
+
+
+@pytest.fixture(scope="session")
+def toy_registered():
+    """The test-only game, registered for this test session only."""
+    from engine import registry
+
+    from .toy_game import TOY
+    registry.register(TOY)
+    return TOY
+
+
+@pytest.fixture(scope="session")
+def celery_worker(redis_url, toy_registered):
+    from celery.contrib.testing.worker import start_worker
+
+    from worker.app import celery
+    with start_worker(celery, pool="solo", perform_ping_check=False, loglevel="WARNING",
+                      shutdown_timeout=10) as worker:
+        yield worker
+
+
+@pytest.fixture(scope="session")
+def app(redis_url, celery_worker):
+    from service.app import create_app
+    return create_app()
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()

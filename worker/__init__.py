@@ -1,0 +1,1 @@
+"""Spielwerk's Celery worker: AI moves, hints and final score sheets."""
