@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import logging
 
 import redis
 from flask import Flask
-from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
@@ -24,16 +22,6 @@ log = logging.getLogger("spielwerk")
 HTTP_CODES = {400: "malformed_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
               413: "malformed_request", 415: "malformed_request", 422: "malformed_request",
               429: "rate_limited"}
-
-
-class StrictJSONProvider(DefaultJSONProvider):
-    """JSON that turns pathological nesting into a 400 instead of a crash."""
-
-    def loads(self, s, **kwargs):
-        try:
-            return json.loads(s, **kwargs)
-        except RecursionError:
-            raise ValueError("JSON nested too deeply") from None
 
 
 class SpielwerkApi(Api):
@@ -76,7 +64,6 @@ def create_app(settings: Settings | None = None, dispatcher=None, store: GameSto
     """Build the app; ``dispatcher`` defaults to the Celery worker."""
     settings = settings or Settings.from_env()
     app = Flask(__name__)
-    app.json = StrictJSONProvider(app)
     app.config.update(
         API_TITLE="Spielwerk",
         API_VERSION="1.0.0",

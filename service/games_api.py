@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .blueprint import Blueprint
 
 from .errors import ApiError, malformed, unauthorized
 from .games import Game, Games

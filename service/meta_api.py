@@ -8,7 +8,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .blueprint import Blueprint
 
 from engine import EngineError, registry
 

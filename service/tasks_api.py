@@ -3,7 +3,7 @@
 from celery.result import AsyncResult
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .blueprint import Blueprint
 
 from .errors import not_found
 from .schemas import TaskOut
