@@ -1,0 +1,139 @@
+"""Options (every rule decision of the spec, sections 9 and 10) and move payload schemas."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from .components import COMPONENT_SETS, TILE_COUNT, check_dataset, check_layout
+
+
+def _doc(text):
+    return {"description": text}
+
+
+def _seat_or_random(value):
+    if value != "random" and (type(value) is not int or value not in (0, 1)):
+        raise ValidationError('must be "random", 0 or 1')
+
+
+class Options(Schema):
+    class Meta:
+        unknown = RAISE
+
+    figures_per_player = fields.Integer(
+        strict=True, load_default=20, validate=validate.Range(min=1, max=66),
+        metadata=_doc("Tribe figures per player (20 foxes, 20 snakes)."))
+    caves_per_player = fields.Integer(
+        strict=True, load_default=3, validate=validate.Range(min=1),
+        metadata=_doc("Cave tokens per player; 2 x this must not exceed the 7 cave spaces."))
+    totems_per_kind = fields.Integer(
+        strict=True, load_default=3, validate=validate.Range(min=0),
+        metadata=_doc("Totem tokens of each kind (horse, eagle, bear) in the common supply."))
+    first_cave_player = fields.Raw(
+        load_default="random", validate=_seat_or_random,
+        metadata=_doc('Who places the first cave token: "random" (a seeded chance step), 0 or 1. '
+                      "The player who places the last cave token takes the first figure turn."))
+    token_on_power_placement = fields.Boolean(
+        load_default=True, truthy={True}, falsy={False},
+        metadata=_doc("A figure placed on a green totem field with the horse, eagle or bear "
+                      "takes a matching token (if the supply has one)."))
+    token_on_push = fields.Boolean(
+        load_default=False, truthy={True}, falsy={False},
+        metadata=_doc("A figure pushed by a bear onto a green totem field earns its owner a token."))
+    blocked_player = fields.String(
+        load_default="auto_pass", validate=validate.OneOf(["auto_pass"]),
+        metadata=_doc('A player with figures but no legal placement: "auto_pass" (the only value) '
+                      "gives them a single forced pass; the game ends when neither player can place."))
+    horse_skip_rule = fields.String(
+        load_default="any", validate=validate.OneOf(["any", "all"]),
+        metadata=_doc('Horse jump to distance 2: "any" needs at least one lowland field between '
+                      'source and target, "all" needs every field in between to be lowland.'))
+    eagle_max_mountains = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1),
+        metadata=_doc("Most mountain fields an eagle may cross in a straight line "
+                      "(null: unlimited; at least 1 is always required)."))
+    bear_requires_adjacency = fields.Boolean(
+        load_default=True, truthy={True}, falsy={False},
+        metadata=_doc("The bear's target (an opponent figure) must be adjacent to an own cave or figure."))
+    bear_push_direction = fields.String(
+        load_default="from_source", validate=validate.OneOf(["from_source", "player_choice"]),
+        metadata=_doc('"from_source": the push continues the line from the named source through the '
+                      'target; "player_choice": the move names any of the 6 directions.'))
+    bear_push_into_occupied = fields.String(
+        load_default="illegal", validate=validate.OneOf(["illegal", "remove"]),
+        metadata=_doc('A push into a field holding a figure: "illegal" (no such bear move) or '
+                      '"remove" (the pushed figure is removed from the game).'))
+    leftover_totem_points = fields.Integer(
+        strict=True, load_default=1, validate=validate.Range(min=0),
+        metadata=_doc("Points per totem token still held at the end (0: the GP3 reading)."))
+    final_tiebreak = fields.String(
+        load_default="grounds_won_then_draw", validate=validate.OneOf(["grounds_won_then_draw", "draw"]),
+        metadata=_doc('Equal totals: "grounds_won_then_draw" (more hunting grounds won wins, '
+                      'else a shared win) or "draw".'))
+    spring_mode = fields.String(
+        load_default="on_meadow", validate=validate.OneOf(["on_meadow", "separate_field"]),
+        metadata=_doc('"on_meadow": a spring is a mark on a meadow field worth +1; "separate_field": '
+                      "springs are unplaceable fields that count as mountains for the totems and add "
+                      "+1 to every hunting ground they touch."))
+    component_set = fields.String(
+        load_default="default",
+        metadata=_doc(f"Id of a shipped tile data set ({', '.join(sorted(COMPONENT_SETS))})."))
+    components = fields.Raw(
+        load_default=None, allow_none=True,
+        metadata=_doc('Inline tile data replacing the selected set\'s tiles: {"tiles": [7 x {"id", '
+                      '"sides": {"A": [5 rows], "B": [5 rows, optional]}}]}; optional "format", '
+                      '"id", "provenance". Validated; every problem is reported with its path.'))
+    layout = fields.Raw(
+        load_default="random",
+        metadata=_doc('"random" (seeded chance steps: one tile at a time with side and rotation), '
+                      '"reference" (the tiles in data order on P0..P6, side A, rotation 0; the spec\'s '
+                      'reference layout for the default set) or a list of 7 '
+                      '{"position": 0..6, "tile": id, "side": "A"|"B", "rotation": 0..5}.'))
+
+
+def check_options(options: dict) -> dict:
+    """Problems beyond the schema: data sets, layouts, option combinations."""
+    problems = {}
+    tile_ids = None
+    if options["component_set"] not in COMPONENT_SETS:
+        problems["component_set"] = f'unknown_component_set: no component set "{options["component_set"]}"'
+    else:
+        tile_ids = {t["id"] for t in COMPONENT_SETS[options["component_set"]]["tiles"]}
+    custom = options["components"]
+    if custom is not None:
+        check_dataset(custom, "components", problems, inline=True)
+        tiles = custom.get("tiles") if isinstance(custom, dict) else None
+        tile_ids = {t.get("id") for t in tiles if isinstance(t, dict)} if isinstance(tiles, list) else None
+    check_layout(options["layout"], tile_ids, problems)
+    if 2 * options["caves_per_player"] > TILE_COUNT:
+        problems["caves_per_player"] = (f"cave_capacity: 2 × caves_per_player = {2 * options['caves_per_player']} "
+                                        f"exceeds {TILE_COUNT} cave spaces")
+    if options["bear_push_direction"] == "from_source" and not options["bear_requires_adjacency"]:
+        problems["bear_push_direction"] = ('option_conflict: bear_push_direction "from_source" requires '
+                                           "bear_requires_adjacency = true")
+    return problems
+
+
+def _cell_field(required=True, text="a board cell [q, r] in axial coordinates"):
+    return fields.List(fields.Integer(strict=True), required=required,
+                       validate=validate.Length(equal=2), metadata=_doc(text))
+
+
+class PlaceCaveMove(Schema):
+    cell = _cell_field(text="a free cave space [q, r]")
+
+
+class PlaceMove(Schema):
+    cell = _cell_field(text="the empty lowland field [q, r] to place on (for the bear: the opponent's field)")
+    totem = fields.String(validate=validate.OneOf(["horse", "eagle", "bear"]),
+                          metadata=_doc("the held totem used at the start of the turn (omitted: normal placement)"))
+    source = _cell_field(required=False, text='bear only ("from_source"): the own cave or figure [q, r] '
+                                              "the push line starts from")
+    direction = _cell_field(required=False, text='bear only ("player_choice"): the push direction [dq, dr]')
+
+
+class PassMove(Schema):
+    """No fields: offered (and played automatically) only when no placement exists."""
+
+
+MOVE_SCHEMAS = {"place_cave": PlaceCaveMove, "place": PlaceMove, "pass": PassMove}

@@ -1,0 +1,50 @@
+"""Hunting-ground scoring, leftover totems and the final tie-break (spec section 8)."""
+
+from __future__ import annotations
+
+from .geometry import CELLS
+
+
+def standings(st) -> list[dict]:
+    """Per hunting ground (G1, G2 ...): value, figures per seat on its meadows, leader."""
+    if st.board is None:
+        return []
+    cells, out = st.cells, []
+    for number, (ground, fields, springs) in enumerate(st.board.grounds, 1):
+        counts = [0, 0]
+        for c in ground:
+            v = cells[c]
+            if v == 0 or v == 1:
+                counts[v] += 1
+        leader = 0 if counts[0] > counts[1] else 1 if counts[1] > counts[0] else None
+        out.append({"id": f"G{number}", "cells": [[*CELLS[c]] for c in ground], "fields": fields,
+                    "springs": springs, "value": fields + springs, "figures": counts, "leader": leader})
+    return out
+
+
+def winners(totals, grounds_won, tiebreak) -> list[int]:
+    """Seats with the most points; ties go to more grounds won (unless ``tiebreak == "draw"``)."""
+    best = max(totals)
+    tied = [s for s, total in enumerate(totals) if total == best]
+    if len(tied) > 1 and tiebreak == "grounds_won_then_draw":
+        most = max(grounds_won[s] for s in tied)
+        tied = [s for s in tied if grounds_won[s] == most]
+    return tied
+
+
+def score_sheet(st, grounds=None) -> dict:
+    """The score sheet, final or provisional: ground points plus leftover totem points."""
+    grounds = standings(st) if grounds is None else grounds
+    points, won = [0, 0], [0, 0]
+    for ground in grounds:
+        if ground["leader"] is not None:
+            points[ground["leader"]] += ground["value"]
+            won[ground["leader"]] += 1
+    per_token = st.rules["leftover_totem_points"]
+    scores = []
+    for seat in (0, 1):
+        breakdown = {"hunting_grounds": points[seat], "leftover_totems": per_token * sum(st.held[seat])}
+        scores.append({"seat": seat, "total": sum(breakdown.values()), "breakdown": breakdown,
+                       "grounds_won": won[seat]})
+    totals = [s["total"] for s in scores]
+    return {"scores": scores, "winners": winners(totals, won, st.rules["final_tiebreak"])}
