@@ -14,7 +14,7 @@ class Layout:
     """Per player count: board seats, turn order, start fields, handles."""
 
     __slots__ = ("bseat", "order", "apl", "home", "handles", "by_handle", "starts",
-                 "start_owner", "count")
+                 "no_stop", "count")
 
     def __init__(self, cfg: Config, players: int):
         opts = cfg.opts
@@ -31,8 +31,8 @@ class Layout:
         for seat, fields in enumerate(self.starts):
             for f in fields:
                 owner[f] = seat
-        #: field -> API seat whose start field it is (-1: none, or an unused seat's)
-        self.start_owner = tuple(owner)
+        #: per API seat: field -> True when it is another used seat's start field (§7)
+        self.no_stop = tuple(tuple(o >= 0 and o != seat for o in owner) for seat in range(players))
 
 
 _LAYOUTS: dict[tuple[int, int], Layout] = {}
@@ -46,10 +46,17 @@ def layout(cfg: Config, players: int) -> Layout:
     return found
 
 
+_CONTEXTS: dict[tuple[str, int], tuple[Config, Layout]] = {}
+
+
 def ctx(state) -> tuple[Config, Layout]:
     """The compiled config and seat layout of a state."""
-    cfg = config_for(state["key"], state["opts"])
-    return cfg, layout(cfg, state["n"])
+    key = (state["key"], state["n"])
+    found = _CONTEXTS.get(key)
+    if found is None:
+        cfg = config_for(state["key"], state["opts"])
+        found = _CONTEXTS[key] = (cfg, layout(cfg, state["n"]))
+    return found
 
 
 def destinations(cfg: Config, lay: Layout, state: dict, animal: int, die: int) -> list[int]:
@@ -58,9 +65,9 @@ def destinations(cfg: Config, lay: Layout, state: dict, animal: int, die: int) -
     Breadth-first over animal-free fields: the shortest such path decides (§7).
     """
     cell = state["cell"]
-    apl = lay.apl
-    seat = animal // apl
-    owner = lay.start_owner
+    seat = animal // lay.apl
+    low, high = seat * lay.apl, (seat + 1) * lay.apl
+    no_stop = lay.no_stop[seat]
     nb = cfg.neighbours
     blocked = None
     if cfg.opts["forest_blocks_movement"]:
@@ -68,7 +75,7 @@ def destinations(cfg: Config, lay: Layout, state: dict, animal: int, die: int) -
         blocked = {f for k, f in enumerate(cfg.forest) if tiles[k] >= 0}
     origin = state["pos"][animal]
     seen = {origin}
-    frontier = [origin]
+    frontier = (origin,)
     found = []
     for _ in range(die):
         nxt = []
@@ -78,15 +85,15 @@ def destinations(cfg: Config, lay: Layout, state: dict, animal: int, die: int) -
                     continue
                 seen.add(g)
                 occupant = cell[g]
-                endable = owner[g] < 0 or owner[g] == seat
-                if occupant >= 0:
-                    if endable and occupant // apl != seat:
+                if occupant < 0:
+                    if not no_stop[g]:
                         found.append(g)
-                    continue
-                if endable:
+                    if blocked is None or g not in blocked:
+                        nxt.append(g)
+                elif not no_stop[g] and not low <= occupant < high:
                     found.append(g)
-                if blocked is None or g not in blocked:
-                    nxt.append(g)
+        if not nxt:
+            break
         frontier = nxt
     found.sort()
     return found

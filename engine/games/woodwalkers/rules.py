@@ -220,10 +220,11 @@ class Woodwalkers(Ruleset):
             moves = self._medicine_moves(state, lay, seat)
             if state["dice"][seat]:
                 moves.append({"type": "reroll"})
-            handles, steps = lay.handles, []
+            handles, steps, cols, die = lay.handles, [], cfg.cols, state["roll"]
             for a in self._in_play(state, lay, seat):
-                steps.extend({"type": "move", "animal": handles[a], "to": cfg.field(f)}
-                             for f in destinations(cfg, lay, state, a, state["roll"]))
+                handle = handles[a]
+                steps += [{"type": "move", "animal": handle, "to": [f // cols, f % cols]}
+                          for f in destinations(cfg, lay, state, a, die)]
             if state["opts"]["allow_zero_move"] or not steps:
                 steps.append({"type": "stay"})
             return moves + steps

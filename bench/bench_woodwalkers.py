@@ -1,0 +1,85 @@
+"""Woodwalkers benchmark: random full games per second on one core, and per-call times.
+
+Drives the ruleset directly (legal_moves + apply + chance with an ``engine.Rng``).
+Run: ``.venv/bin/python bench/bench_woodwalkers.py [--games N] [--repeats R]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Rng  # noqa: E402
+from engine.games.woodwalkers import RULESET  # noqa: E402
+
+
+def random_game(players: int, seed: int, options: dict, sample=None) -> int:
+    """Play one uniformly random game; returns the number of decisions taken."""
+    rules = RULESET
+    state = rules.setup(players, options)
+    rng = Rng(seed)
+    decisions = 0
+    while not rules.is_over(state):
+        chance = rules.chance(state)
+        if chance is not None:
+            rules.apply_chance(state, chance.draw(rng))
+            continue
+        seats = rules.to_move(state)
+        seat = seats[rng.below(len(seats))]
+        moves = rules.legal_moves(state, seat)
+        move = moves[rng.below(len(moves))]
+        if sample is not None and move["type"] in ("move", "stay"):
+            sample.append((rules.copy_state(state), seat, move))
+        rules.apply(state, seat, move)
+        decisions += 1
+    return decisions
+
+
+def games_per_second(players: int, games: int, options: dict, seed: int) -> float:
+    start = time.perf_counter()
+    for g in range(games):
+        random_game(players, seed + g, options)
+    return games / (time.perf_counter() - start)
+
+
+def call_times(players: int, options: dict) -> tuple[float, float]:
+    """Median microseconds of legal_moves and apply at positions after a movement roll."""
+    sample: list = []
+    random_game(players, 99, options, sample)
+    rules = RULESET
+    legal, applied = [], []
+    for state, seat, move in sample:
+        start = time.perf_counter()
+        for _ in range(20):
+            rules.legal_moves(state, seat)
+        legal.append((time.perf_counter() - start) / 20 * 1e6)
+        copies = [rules.copy_state(state) for _ in range(20)]
+        start = time.perf_counter()
+        for copy in copies:
+            rules.apply(copy, seat, move)
+        applied.append((time.perf_counter() - start) / 20 * 1e6)
+    return statistics.median(legal), statistics.median(applied)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    for variant in ("day", "night"):
+        options = RULESET.make_options({"variant": variant})
+        for players in (2, 4):
+            rates = [games_per_second(players, args.games, options, 1000 * r) for r in range(args.repeats)]
+            legal, applied = call_times(players, options)
+            print(f"{variant:5} {players}p: {statistics.median(rates):7.1f} random full games/s "
+                  f"(median of {args.repeats} x {args.games}); legal_moves after a roll "
+                  f"{legal:6.1f} us, apply move {applied:5.1f} us (medians)")
+
+
+if __name__ == "__main__":
+    main()
