@@ -1,0 +1,147 @@
+"""Targi as a Spielwerk ruleset: the contract methods over the modules of this package."""
+
+from engine import Chance, IllegalMove, Ruleset
+
+from . import cards, decisions, flow, scoring, view as views
+from .options import MOVE_SCHEMAS, TargiOptions
+
+
+def _same(a, b) -> bool:
+    """Equal with equal JSON types (``True`` is not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+class Targi(Ruleset):
+    id = "targi"
+    name = "Targi"
+    min_players = 2
+    max_players = 2
+    rules_version = "1"
+    options_schema = TargiOptions
+    move_schemas = MOVE_SCHEMAS
+
+    def check_options(self, options):
+        if options.get("cards") is None:
+            return {}
+        return cards.validate(options["cards"])
+
+    def setup(self, num_players, options):
+        state = flow.new_state(cards.compile_options(options))
+        flow.advance(state)  # up to the first chance step: the deal of (1,1)
+        return state
+
+    # -- turn structure --------------------------------------------------------------
+    def to_move(self, state):
+        frame = views.decision(state)
+        return [] if frame is None else [views.actor(state, frame)]
+
+    def chance(self, state):
+        desc = state["chance"]
+        if desc is None:
+            return None
+        if desc["why"] == "start":
+            return Chance([0, 1], [1, 1], "start_player")
+        pool = state["pool"][desc["kind"]]
+        ids = sorted(pool)
+        return Chance(ids, [pool[c] for c in ids], f"{desc['why']}_{desc['kind']}")
+
+    def apply_chance(self, state, outcome):
+        desc = state["chance"]
+        if desc is None:
+            raise IllegalMove("no chance step is pending")
+        if desc["why"] == "start" and outcome not in (0, 1) or \
+                desc["why"] != "start" and outcome not in state["pool"][desc["kind"]]:
+            raise IllegalMove("that outcome is not possible at this chance step")
+        events = flow.apply_chance(state, outcome)
+        return events + flow.advance(state)
+
+    def legal_moves(self, state, seat):
+        frame = views.decision(state)
+        if frame is None or views.actor(state, frame) != seat:
+            return []
+        return decisions.LEGAL[frame["dp"]](state, frame)
+
+    def apply(self, state, seat, move):
+        frame = views.decision(state)
+        if frame is None:
+            raise IllegalMove("no decision is pending" if not state["over"] else "the game has ended")
+        if views.actor(state, frame) != seat:
+            raise IllegalMove(f"seat {seat} is not to move ({frame['dp']})")
+        if not isinstance(move, dict):
+            raise IllegalMove("a move is a JSON object with a 'type'")
+        listed = decisions.LEGAL[frame["dp"]](state, frame)
+        if not any(m.keys() == move.keys() and all(_same(move[k], v) for k, v in m.items()) for m in listed):
+            raise IllegalMove(self._explain(state, frame, seat, move))
+        events = decisions.APPLY[frame["dp"]](state, frame, move)
+        return events + flow.advance(state)
+
+    def _explain(self, state, frame, seat, move):
+        dp = frame["dp"]
+        if dp == "PLACE" and move.get("type") == "place" and isinstance(move.get("card"), int) \
+                and not isinstance(move.get("card"), bool):
+            problem = decisions.placement_problem(state, seat, move["card"])
+            if problem:
+                return problem
+        return f"not a legal move at {dp}: {decisions.RULES[dp]}"
+
+    def is_over(self, state):
+        return state["over"]
+
+    def score(self, state):
+        return scoring.score(state)
+
+    def view(self, state, seat):
+        return views.view(state, seat)
+
+    # -- persistence and copies ------------------------------------------------------
+    def to_json(self, state):
+        data = self.copy_state(state)
+        data["options"] = data.pop("cfg").opt
+        return data
+
+    def from_json(self, data):
+        state = self.copy_state({**data, "cfg": cards.compile_options(data["options"])})
+        del state["options"]
+        return state
+
+    def copy_state(self, state):
+        s = dict(state)
+        s["targi"] = [t[:] for t in state["targi"]]
+        s["markers"] = [m[:] for m in state["markers"]]
+        s["central"] = [c[:] for c in state["central"]]
+        s["deck"] = dict(state["deck"])
+        s["pool"] = {"goods": dict(state["pool"]["goods"]), "tribe": dict(state["pool"]["tribe"])}
+        s["discard"] = {"goods": state["discard"]["goods"][:], "tribe": state["discard"]["tribe"][:]}
+        s["players"] = [{**p, "goods": p["goods"][:], "display": [r[:] for r in p["display"]],
+                         "got": p["got"][:], "bonus": p["bonus"][:]} for p in state["players"]]
+        s["stack"] = state["stack"][:]
+        s["credit"] = state["credit"][:]
+        return s
+
+    def determinize(self, state, seat, rng):
+        """Resample the opponent's unknown hand card and undecided secret draw (§14)."""
+        state = self.copy_state(state)
+        other = 1 - seat
+        pool = state["pool"]["tribe"]
+
+        def resample(card):
+            units = sorted(c for c, n in pool.items() for _ in range(n)) + [card]
+            new = units[rng.below(len(units))]
+            if new != card:
+                pool[new] -= 1
+                if not pool[new]:
+                    del pool[new]
+                pool[card] = pool.get(card, 0) + 1
+            return new
+
+        player = state["players"][other]
+        if player["hand"] is not None and not views.hand_visible(state, other, seat) and not player["hand_known"]:
+            player["hand"] = resample(player["hand"])
+        frame = views.decision(state)
+        if frame is not None and frame.get("secret") and frame["seat"] == other:
+            state["stack"][-1] = {**frame, "card": resample(frame["card"])}
+        return state
