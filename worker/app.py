@@ -39,7 +39,7 @@ class CeleryDispatcher:
 
     def broker_ok(self) -> bool:
         try:
-            with self.app.connection_for_write() as connection:
+            with self.app.pool.acquire(block=True, timeout=1) as connection:
                 connection.ensure_connection(max_retries=1, timeout=1)
             return True
         except Exception:  # any failure to connect means "down"
