@@ -56,6 +56,8 @@ def _at(q, r):
 #: STEP[i][d]: the neighbour of cell i in direction d, or -1 off the board
 STEP = tuple(tuple(_at(q + dq, r + dr) for dq, dr in DIRECTIONS) for q, r in CELLS)
 NEIGHBOURS = tuple(tuple(n for n in row if n >= 0) for row in STEP)
+#: LINKS[i]: ``(neighbour, the cell after it on the same line or -1)`` for each on-board neighbour
+LINKS = tuple(tuple((n, STEP[n][d]) for d, n in enumerate(row) if n >= 0) for row in STEP)
 EDGE = tuple(i for i in range(N_CELLS) if len(NEIGHBOURS[i]) < 6)
 
 
@@ -71,18 +73,23 @@ RAYS = tuple(tuple(_ray(i, d) for d in range(6)) for i in range(N_CELLS))
 
 
 def _jumps(i):
-    """(target, fields in between) at hex distance 2; an in-between cell off the board is -1."""
+    """``(target, x1, x2)`` at hex distance 2, where x1, x2 are the fields in between.
+
+    A straight jump has one field in between (x2 == x1); a field off the board is
+    ``N_CELLS``, which never counts as lowland.
+    """
     q, r = CELLS[i]
     out = []
-    for t in range(N_CELLS):
-        tq, tr = CELLS[t]
-        dq, dr = tq - q, tr - r
-        if max(abs(dq), abs(dr), abs(dq + dr)) != 2:
-            continue
-        between = [(q + a, r + b) for a, b in DIRECTIONS
-                   if max(abs(dq - a), abs(dr - b), abs(dq - a + dr - b)) == 1]
-        out.append((t, tuple(_at(*c) for c in between)))
-    return tuple(out)
+    for a, b in DIRECTIONS:
+        for c, d in DIRECTIONS:
+            dq, dr = a + c, b + d
+            if max(abs(dq), abs(dr), abs(dq + dr)) != 2 or (a, b) > (c, d):
+                continue
+            t = INDEX.get((q + dq, r + dr))
+            if t is not None:
+                x1, x2 = (INDEX.get((q + a, r + b), N_CELLS), INDEX.get((q + c, r + d), N_CELLS))
+                out.append((t, x1, x2))
+    return tuple(sorted(out))
 
 
 JUMPS = tuple(_jumps(i) for i in range(N_CELLS))
@@ -121,11 +128,10 @@ class Board:
         self.separate_springs = separate_springs
         self.horse_all = horse_all
         self.eagle_max = eagle_max
-        placeable = "GHEB" if separate_springs else "GWHEB"
-        self.lowland = tuple(t in placeable for t in terrain)
+        self.lowland = tuple(map(("GHEB" if separate_springs else "GWHEB").__contains__, terrain))
         #: the cell values of an empty board: EMPTY on lowland, BLOCKED elsewhere
         self.blank = [EMPTY if low else BLOCKED for low in self.lowland]
-        self.kind = tuple(KIND_OF_TERRAIN.get(t, -1) for t in terrain)
+        self.kind = tuple(map(KIND_OF_TERRAIN.get, terrain, (-1,) * N_CELLS))
         self.caves = tuple(i for i, t in enumerate(terrain) if t == "C")
         self._horse = {}
         self._eagle = {}
@@ -136,10 +142,12 @@ class Board:
         found = self._horse.get(i)
         if found is None:
             low = self.lowland
-            check = all if self.horse_all else any
-            found = self._horse[i] = tuple(
-                t for t, between in JUMPS[i]
-                if low[t] and check(x >= 0 and low[x] for x in between))
+            x = low + (False,)  # index N_CELLS: off the board
+            if self.horse_all:
+                found = tuple(t for t, a, b in JUMPS[i] if low[t] and x[a] and x[b])
+            else:
+                found = tuple(t for t, a, b in JUMPS[i] if low[t] and (x[a] or x[b]))
+            self._horse[i] = found
         return found
 
     def eagle_from(self, i) -> tuple:
@@ -166,25 +174,27 @@ class Board:
 
 def _hunting_grounds(terrain, separate_springs):
     meadow = "G" if separate_springs else "GW"
-    seen, grounds = set(), []
-    for start, t in enumerate(terrain):
-        if t not in meadow or start in seen:
+    todo = [t in meadow for t in terrain]
+    grounds = []
+    for start in range(N_CELLS):
+        if not todo[start]:
             continue
-        seen.add(start)
+        todo[start] = False
         stack, cells = [start], []
         while stack:
             cell = stack.pop()
             cells.append(cell)
             for n in NEIGHBOURS[cell]:
-                if n not in seen and terrain[n] in meadow:
-                    seen.add(n)
+                if todo[n]:
+                    todo[n] = False
                     stack.append(n)
         if separate_springs:
             springs = len({n for c in cells for n in NEIGHBOURS[c] if terrain[n] == "W"})
         else:
             springs = sum(terrain[c] == "W" for c in cells)
-        grounds.append((tuple(sorted(cells)), len(cells), springs))
-    grounds.sort(key=lambda g: (-(g[1] + g[2]), -g[1], min(CELLS[c] for c in g[0])))
+        cells.sort()
+        grounds.append((tuple(cells), len(cells), springs))
+    grounds.sort(key=lambda g: (-(g[1] + g[2]), -g[1], CELLS[min(g[0], key=CELLS.__getitem__)]))
     return tuple(grounds)
 
 

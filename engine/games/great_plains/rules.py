@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import IllegalMove
 
-from .geometry import CELLS, DIRECTIONS, EMPTY, INDEX, NEIGHBOURS, STEP, TOTEM_KINDS
+from .geometry import CELLS, DIRECTIONS, EMPTY, INDEX, LINKS, NEIGHBOURS, STEP, TOTEM_KINDS
 from .state import CAVES, FIGURES, OVER, refresh_front
 
 HORSE, EAGLE, BEAR = 0, 1, 2
@@ -48,10 +48,10 @@ def bear_pushes(st, seat) -> list:
     """
     cells, opp, out = st.cells, 1 - seat, []
     if st.rules["bear_push_direction"] == "from_source":
-        step = STEP
+        chains = st.rules["bear_push_into_occupied"] == "illegal"
         for s in st.sources[seat]:
-            for d, t in enumerate(step[s]):
-                if t >= 0 and cells[t] == opp and not _push_blocked(st, step[t][d]):
+            for t, dest in LINKS[s]:
+                if cells[t] == opp and not (chains and dest >= 0 and 0 <= cells[dest] <= 1):
                     out.append((t, s))
         out.sort()
         return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine import Chance, IllegalMove, Ruleset
 
 from . import components as comp
@@ -11,7 +13,15 @@ from .options import MOVE_SCHEMAS, Options, check_options
 from .state import CAVES, FIGURES, FIRST, LAYOUT, RULE_KEYS, finish_layout, from_json, new_state, start_caves, to_json
 
 ANIMALS = ("fox", "snake")
+FIRST_CHANCE = Chance.uniform([0, 1], "first_cave_player")
 APPLY = {"place": rules.apply_place, "place_cave": rules.apply_cave, "pass": rules.apply_pass}
+
+
+@lru_cache(maxsize=1024)
+def _tile_chance(open_tiles) -> Chance:
+    """The next tile: every unplaced tile, either side, every rotation, uniformly (shared, read-only)."""
+    return Chance.uniform([{"tile": tile, "side": side, "rotation": k}
+                           for tile in open_tiles for side in comp.SIDES for k in range(comp.ROTATIONS)], "tile")
 
 
 class GreatPlains(Ruleset):
@@ -34,15 +44,13 @@ class GreatPlains(Ruleset):
     # -- chance: the layout (one tile at a time) and the first cave player -----------
     def _open_tiles(self, st):
         used = {entry["tile"] for entry in st.layout}
-        return [t["id"] for t in st.components["tiles"] if t["id"] not in used]
+        return tuple(t["id"] for t in st.components["tiles"] if t["id"] not in used)
 
     def chance(self, st):
         if st.phase == LAYOUT:
-            return Chance.uniform([{"tile": tile, "side": side, "rotation": k}
-                                   for tile in self._open_tiles(st) for side in comp.SIDES
-                                   for k in range(comp.ROTATIONS)], "tile")
+            return _tile_chance(self._open_tiles(st))
         if st.phase == FIRST:
-            return Chance.uniform([0, 1], "first_cave_player")
+            return FIRST_CHANCE
         return None
 
     def apply_chance(self, st, outcome):
@@ -107,7 +115,7 @@ class GreatPlains(Ruleset):
             "players": [{"seat": s, "animal": ANIMALS[s], "figures_in_hand": st.hand[s],
                          "caves_in_hand": st.caves_left[s], "figures_removed": st.removed[s],
                          "totems": dict(zip(TOTEM_KINDS, st.held[s]))} for s in (0, 1)],
-            "standings": {"grounds": grounds, **scoring.score_sheet(st, grounds)},
+            "standings": {"grounds": grounds, **scoring.score_sheet(st)},
             "rules": dict(st.rules),
         }
 

@@ -5,21 +5,27 @@ from __future__ import annotations
 from .geometry import CELLS
 
 
-def standings(st) -> list[dict]:
-    """Per hunting ground (G1, G2 ...): value, figures per seat on its meadows, leader."""
+def _results(st) -> list[tuple]:
+    """Per hunting ground: ``(cells, fields, springs, figures per seat, leader or None)``."""
     if st.board is None:
         return []
     cells, out = st.cells, []
-    for number, (ground, fields, springs) in enumerate(st.board.grounds, 1):
+    for ground, fields, springs in st.board.grounds:
         counts = [0, 0]
         for c in ground:
             v = cells[c]
             if v == 0 or v == 1:
                 counts[v] += 1
         leader = 0 if counts[0] > counts[1] else 1 if counts[1] > counts[0] else None
-        out.append({"id": f"G{number}", "cells": [[*CELLS[c]] for c in ground], "fields": fields,
-                    "springs": springs, "value": fields + springs, "figures": counts, "leader": leader})
+        out.append((ground, fields, springs, counts, leader))
     return out
+
+
+def standings(st) -> list[dict]:
+    """Per hunting ground (G1, G2 ...): cells, value, figures per seat on its meadows, leader."""
+    return [{"id": f"G{number}", "cells": [[*CELLS[c]] for c in ground], "fields": fields,
+             "springs": springs, "value": fields + springs, "figures": counts, "leader": leader}
+            for number, (ground, fields, springs, counts, leader) in enumerate(_results(st), 1)]
 
 
 def winners(totals, grounds_won, tiebreak) -> list[int]:
@@ -32,14 +38,13 @@ def winners(totals, grounds_won, tiebreak) -> list[int]:
     return tied
 
 
-def score_sheet(st, grounds=None) -> dict:
+def score_sheet(st) -> dict:
     """The score sheet, final or provisional: ground points plus leftover totem points."""
-    grounds = standings(st) if grounds is None else grounds
     points, won = [0, 0], [0, 0]
-    for ground in grounds:
-        if ground["leader"] is not None:
-            points[ground["leader"]] += ground["value"]
-            won[ground["leader"]] += 1
+    for _, fields, springs, _, leader in _results(st):
+        if leader is not None:
+            points[leader] += fields + springs
+            won[leader] += 1
     per_token = st.rules["leftover_totem_points"]
     scores = []
     for seat in (0, 1):
