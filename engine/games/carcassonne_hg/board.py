@@ -138,7 +138,8 @@ class Board:
         self.opn += [0] * n
         self.occ += [0] * n
         self.occ2 += [0] * n
-        faces, at, opn = kind.faces[rotation], self.at, self.opn
+        faces, at, opn, frontier = kind.faces[rotation], self.at, self.opn, self.frontier
+        joins = []
         for d in range(4):
             dx, dy = STEPS[d]
             pos = (x + dx, y + dy)
@@ -146,8 +147,10 @@ class Board:
             if q is None:
                 for z in faces[d]:
                     opn[base + z] += 1
-                self.frontier[pos] = self.frontier.get(pos, 0) | (kind.sig[(d - rotation) % 4] << 2 * ((d + 2) % 4))
-                continue
+                frontier[pos] = frontier.get(pos, 0) | (kind.sig[(d - rotation) % 4] << 2 * ((d + 2) % 4))
+            else:
+                joins.append((d, q))
+        for d, q in joins:
             _, _, other, orot = self.placements[q]
             obase = self.base[q]
             theirs = other.faces[orot][(d + 2) % 4]
