@@ -195,7 +195,7 @@ def validate(data) -> tuple[dict, list]:
         errors["notes"] = "must be a string"
     tiles = data.get("tiles")
     if not isinstance(tiles, list) or not tiles:
-        errors["tiles"] = "must be a non-empty list of tiles"
+        errors.setdefault("tiles", "must be a non-empty list of tiles")
         return errors, warnings
     seen, totals = {}, {"start": 0, "land": 0, "bonus": 0}
     for t, tile in enumerate(tiles):
