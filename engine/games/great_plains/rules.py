@@ -119,7 +119,8 @@ def _check_fields(move, allowed):
 
 def _check_turn(st, seat, phase, what):
     if st.phase != phase:
-        raise IllegalMove(f"{what} only in the {phase} phase (now: {st.phase})")
+        names = {CAVES: "cave phase", FIGURES: "figure phase"}
+        raise IllegalMove(f"{what} only in the {names[phase]} (now: {names.get(st.phase, st.phase)})")
     if seat != st.turn:
         raise IllegalMove(f"it is seat {st.turn}'s turn")
 
