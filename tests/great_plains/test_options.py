@@ -1,0 +1,141 @@
+"""Options and component data validation (spec sections 4.7, 9 and 10)."""
+
+import copy
+
+import pytest
+
+from engine import InvalidOptions, Match
+from engine.games.great_plains import RULESET
+from engine.games.great_plains.components import COMPONENT_SETS
+
+DEFAULT_TILES = COMPONENT_SETS["default"]["tiles"]
+SPEC_DEFAULTS = {
+    "figures_per_player": 20, "caves_per_player": 3, "totems_per_kind": 3, "first_cave_player": "random",
+    "token_on_power_placement": True, "token_on_push": False, "blocked_player": "auto_pass",
+    "horse_skip_rule": "any", "eagle_max_mountains": None, "bear_requires_adjacency": True,
+    "bear_push_direction": "from_source", "bear_push_into_occupied": "illegal", "leftover_totem_points": 1,
+    "final_tiebreak": "grounds_won_then_draw", "spring_mode": "on_meadow", "component_set": "default",
+    "components": None, "layout": "random",
+}
+
+
+def tiles():
+    return copy.deepcopy(DEFAULT_TILES)
+
+
+def errors(options) -> dict:
+    with pytest.raises(InvalidOptions) as info:
+        RULESET.make_options(options)
+    return info.value.errors
+
+
+def test_defaults_are_the_spec_defaults():
+    assert RULESET.make_options({}) == SPEC_DEFAULTS
+
+
+def test_every_option_is_documented():
+    for name, field in RULESET.options_schema().fields.items():
+        assert field.metadata.get("description"), name
+    for name, schema in RULESET.move_schemas.items():
+        for field_name, field in schema().fields.items():
+            assert field.metadata.get("description"), (name, field_name)
+
+
+@pytest.mark.parametrize("options, path, text", [
+    ({"eagle_max_mountain": 2}, "eagle_max_mountain", "Unknown field"),
+    ({"eagle_max_mountains": 0}, "eagle_max_mountains", "greater than or equal to 1"),
+    ({"eagle_max_mountains": "2"}, "eagle_max_mountains", "integer"),
+    ({"first_cave_player": 2}, "first_cave_player", '"random", 0 or 1'),
+    ({"first_cave_player": True}, "first_cave_player", '"random", 0 or 1'),
+    ({"horse_skip_rule": "most"}, "horse_skip_rule", "Must be one of"),
+    ({"token_on_push": "yes"}, "token_on_push", "boolean"),
+    ({"leftover_totem_points": -1}, "leftover_totem_points", "greater than or equal to 0"),
+    ({"component_set": "classic"}, "component_set", 'unknown_component_set: no component set "classic"'),
+    ({"caves_per_player": 4}, "caves_per_player", "cave_capacity: 2 × caves_per_player = 8 exceeds 7 cave spaces"),
+    ({"bear_requires_adjacency": False}, "bear_push_direction",
+     'option_conflict: bear_push_direction "from_source" requires bear_requires_adjacency = true'),
+])
+def test_invalid_options_name_the_path(options, path, text):
+    problems = errors(options)
+    assert text in str(problems[path])
+
+
+def test_custom_tiles_report_every_problem_with_its_path():
+    bad = tiles()[:6] + [tiles()[1]]  # 7 tiles, the last reuses T2's id
+    bad[0]["sides"]["B"][3] = "MXGB"
+    bad[2]["sides"]["A"][1] = "GGMMM"
+    bad[5]["sides"]["A"][2] = "MMGGG"
+    bad[4]["sides"]["C"] = bad[4]["sides"]["A"]
+    problems = errors({"components": {"tiles": bad}})
+    assert problems == {
+        "components.tiles[6].id": 'duplicate_id: "T2" already used',
+        "components.tiles[0].sides.B[3]": 'terrain_code: "X" is not one of G W H E B M C',
+        "components.tiles[2].sides.A[1]": "row_shape: expected 4 cells, got 5",
+        "components.tiles[5].sides.A": "cave_count: expected 1 cave space, found 0",
+        "components.tiles[4].sides.C": 'unknown_field: a tile has only the sides "A" and "B"',
+    }
+
+
+@pytest.mark.parametrize("components, path, text", [
+    ({"tiles": tiles()[:6]}, "components.tiles", "tile_count: expected 7 tiles, got 6"),
+    ({}, "components.tiles", "tile_count"),
+    ({"tiles": "T1"}, "components.tiles", "tiles must be a list"),
+    ([], "components", "JSON object"),
+    ({"tiles": tiles(), "format": "other@2"}, "components.format", "format must be"),
+    ({"tiles": tiles(), "provenance": "mine"}, "components.provenance", "provenance must be"),
+    ({"tiles": tiles(), "colour": "red"}, "components.colour", "unknown_field"),
+    ({"tiles": [*tiles()[:6], {"id": "T7"}]}, "components.tiles[6].sides", "sides is an object"),
+    ({"tiles": [*tiles()[:6], {"id": "", "sides": tiles()[6]["sides"]}]}, "components.tiles[6].id", "non-empty"),
+    ({"tiles": [*tiles()[:6], {"id": "T7", "sides": {"A": ["GMG"]}}]}, "components.tiles[6].sides.A", "row_shape"),
+])
+def test_custom_data_set_checks(components, path, text):
+    assert text in errors({"components": components})[path]
+
+
+@pytest.mark.parametrize("layout, path, text", [
+    ("spiral", "layout", "layout is"),
+    ([{"position": 0, "tile": "T1", "side": "A", "rotation": 0}], "layout", "expected 7 placements, got 1"),
+    ("rotation", "layout[3].rotation", "must be 0..5"),
+    ("tile", "layout[3].tile", 'tile "T3" used twice'),
+    ("position", "layout[3].position", "position 2 used twice"),
+    ("side", "layout[3].side", 'must be "A" or "B"'),
+    ("unknown", "layout[3].tile", 'no tile "T9"'),
+])
+def test_layout_checks(layout, path, text):
+    if not isinstance(layout, list) and layout != "spiral":
+        fixed = [{"position": i, "tile": f"T{i + 1}", "side": "A", "rotation": 0} for i in range(7)]
+        fixed[3] = {**fixed[3], **{"rotation": {"rotation": 6}, "tile": {"tile": "T3"}, "position": {"position": 2},
+                                   "side": {"side": "C"}, "unknown": {"tile": "T9"}}[layout]}
+        layout = fixed
+    assert text in errors({"layout": layout})[path]
+
+
+def test_a_whole_custom_board_is_played_as_given():
+    custom = tiles()
+    custom[0]["sides"]["A"] = ["GGG", "GGGG", "GGCGG", "GGGG", "GGG"]  # an open centre tile
+    del custom[0]["sides"]["B"]
+    layout = [{"position": 3 * i % 7, "tile": f"T{i + 1}", "side": "B" if i else "A", "rotation": i % 6}
+              for i in range(7)]
+    options = {"components": {"tiles": custom}, "layout": layout, "first_cave_player": 1}
+    match = Match.create(RULESET, 2, options, 3)
+    view = match.view(None)
+    assert view["layout"] == sorted(layout, key=lambda e: e["position"])
+    assert view["components"]["provenance"] == "custom" and view["components"]["hash"] != \
+        COMPONENT_SETS["default"]["hash"]
+    centre = {(c["q"], c["r"]): c["terrain"] for c in view["board"]}
+    assert [centre[(q, 0)] for q in range(-2, 3)] == list("GGCGG") and match.to_move() == [1]
+
+
+def test_side_b_defaults_to_the_mirror_of_side_a():
+    custom = tiles()
+    for tile in custom:
+        del tile["sides"]["B"]
+    state = RULESET.setup(2, RULESET.make_options({"components": {"tiles": custom}}))
+    assert [t["sides"]["B"] for t in state.components["tiles"]] == [t["sides"]["B"] for t in DEFAULT_TILES]
+
+
+def test_component_data_is_stored_in_the_state():
+    match = Match.create(RULESET, 2, {}, 11)
+    data = match.to_json()["state"]
+    assert data["components"]["id"] == "default" and len(data["layout"]) == 7
+    assert data["components"]["tiles"] == DEFAULT_TILES
