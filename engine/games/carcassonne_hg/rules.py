@@ -228,13 +228,14 @@ class HuntersAndGatherers(Ruleset):
             points, info = (scoring.forest if forest else scoring.river)(board, root, options)
             category = 0 if forest else 1
             events.append(self._award(state, "forest" if forest else "river", category, points, info,
-                                      scoring.majority(scoring.members_on(board, root)), "completed"))
+                                      scoring.majority(scoring.members_on(board, root)), "completed",
+                                      board.members(root)))
             gold = gold or (forest and info["gold"] > 0)
             done.update(board.members(root))
         self._return_members(state, done, events)
         return gold
 
-    def _award(self, state, feature, category, points, info, scorers, how):
+    def _award(self, state, feature, category, points, info, scorers, how, zones):
         for seat in scorers:
             state.scores[seat][category] += points
         unit = "tiles" if info.get("tiles", 0) != 1 else "tile"
@@ -242,7 +243,8 @@ class HuntersAndGatherers(Ruleset):
         gets = f"{seats_text(scorers)} {'scores' if len(scorers) < 2 else 'score'} {points}" \
             if scorers else f"worth {points}, nobody scores"
         return {"type": "feature_scored", "feature": feature, "how": how, "points": points,
-                "scorers": scorers, **info, "text": f"{feature}{size} {how}: {gets}"}
+                "scorers": scorers, **info, "zones": sorted(list(state.board.where(g)) for g in zones),
+                "text": f"{feature}{size} {how}: {gets}"}
 
     def _return_members(self, state, zones, events):
         returned = state.board.remove_members(zones)
@@ -288,17 +290,19 @@ class HuntersAndGatherers(Ruleset):
                 forest = board.zone[root].type == FOREST
                 points, info = (scoring.forest if forest else scoring.river)(board, root, options)
                 events.append(self._award(state, "forest" if forest else "river", 0 if forest else 1, points,
-                                          info, scoring.majority(scoring.members_on(board, root)), "unfinished"))
+                                          info, scoring.majority(scoring.members_on(board, root)), "unfinished",
+                                          board.members(root)))
         self._return_members(state, set(standing), events)
         for root, system in sorted(scoring.river_systems(board, options).items()):
             info = {"lake_fish": sum(system["lakes"]), "river_fish": system["river_fish"]}
             events.append(self._award(state, "river system", 2, system["value"], info,
-                                      scoring.majority(system["huts"]), "scored for huts"))
+                                      scoring.majority(system["huts"]), "scored for huts", system["zones"]))
         roots = sorted({board.find(g) for g, _, piece in board.pieces if piece == MEMBER})
         for root in roots:
             points, info = scoring.meadow(board, root)
             events.append(self._award(state, "meadow", 3, points, info,
-                                      scoring.meadow_scorers(board, root), "scored for hunters"))
+                                      scoring.meadow_scorers(board, root), "scored for hunters",
+                                      board.members(root)))
         state.phase = OVER
 
     # -- results -----------------------------------------------------------------

@@ -71,7 +71,8 @@ def river_systems(board, options: dict) -> dict[int, dict]:
     systems: dict[int, dict] = {}
     for g, seat, piece in board.pieces:
         if piece == HUT:
-            system = systems.setdefault(board.find2(g), {"huts": {}, "lakes": [], "river_fish": 0})
+            system = systems.setdefault(board.find2(g), {"huts": {}, "lakes": [], "river_fish": 0,
+                                                                  "zones": []})
             system["huts"][seat] = system["huts"].get(seat, 0) + 1
     if not systems:
         return systems
@@ -81,6 +82,7 @@ def river_systems(board, options: dict) -> dict[int, dict]:
             system = systems.get(board.find2(g))
             if system is None:
                 continue
+            system["zones"].append(g)
             if zone.type == LAKE:
                 system["lakes"].append(zone.fish)
             elif count_river:
