@@ -157,7 +157,7 @@ class Woodwalkers(Ruleset):
         if phase == "arrange":
             seat, species = self._next_random_placement(state, lay)
             return self._place(state, cfg, lay, seat, species, outcome)
-        return self._return_to(state, cfg, lay, outcome)
+        return self._return_to(state, cfg, lay, lay.starts[state["ret"] // lay.apl][outcome])
 
     def _rolled(self, state, value):
         seat, purpose = state["rolling"]
