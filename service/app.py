@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import logging
 
-import redis
-from flask import Flask
+import swagger_ui_bundle
+from flask import Flask, send_from_directory
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
@@ -15,6 +15,7 @@ from .config import Settings
 from .errors import ApiError
 from .games import Games
 from .schemas import ErrorOut
+from .security import init_security
 from .store import GameStore
 
 log = logging.getLogger("spielwerk")
@@ -60,6 +61,12 @@ def handle_api_error(error: ApiError):
     return error.payload(), error.status, error.headers
 
 
+def serve_swagger_ui_assets(app: Flask) -> None:
+    """Swagger UI at /docs with the assets of the swagger-ui-bundle package (no CDN)."""
+    app.add_url_rule("/docs/assets/<path:filename>", "swagger_ui_assets",
+                     lambda filename: send_from_directory(swagger_ui_bundle.swagger_ui_path, filename))
+
+
 def create_app(settings: Settings | None = None, dispatcher=None, store: GameStore | None = None) -> Flask:
     """Build the app; ``dispatcher`` defaults to the Celery worker."""
     settings = settings or Settings.from_env()
@@ -70,7 +77,8 @@ def create_app(settings: Settings | None = None, dispatcher=None, store: GameSto
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH=None,
+        OPENAPI_SWAGGER_UI_PATH="docs",
+        OPENAPI_SWAGGER_UI_URL="/docs/assets/",
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
         API_SPEC_OPTIONS={
             "info": {"description": "A rules-engine microservice for tabletop games."},
@@ -85,17 +93,14 @@ def create_app(settings: Settings | None = None, dispatcher=None, store: GameSto
     app.extensions["spielwerk_settings"] = settings
 
     api = SpielwerkApi(app)
+    init_security(app, settings)
     app.register_error_handler(ApiError, handle_api_error)
 
-    from . import games_api, meta_api, tasks_api
-    for blueprint in (meta_api.blp, games_api.blp, tasks_api.blp):
+    from . import games_api, meta_api, pictures_api, tasks_api
+    for blueprint in (meta_api.blp, games_api.blp, pictures_api.blp, tasks_api.blp):
         api.register_blueprint(blueprint)
+    app.register_blueprint(pictures_api.play_page)  # GET /play, static files
     meta_api.register_ruleset_schemas(api, registry.rulesets())
+    serve_swagger_ui_assets(app)
     return app
 
-
-def redis_ok(client: redis.Redis) -> bool:
-    try:
-        return bool(client.ping())
-    except redis.RedisError:
-        return False

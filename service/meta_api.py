@@ -23,11 +23,25 @@ def schema_name(ruleset_id: str, suffix: str) -> str:
 
 
 def register_ruleset_schemas(api, rulesets) -> None:
-    """Put every ruleset's option and move schemas into the OpenAPI components."""
+    """Put every ruleset's options schema and a oneOf of its moves into the OpenAPI components."""
+    to_json_schema = api.ma_plugin.converter.schema2jsonschema
     for ruleset in rulesets.values():
         api.spec.components.schema(schema_name(ruleset.id, "Options"), schema=ruleset.options_schema)
-        for move_type, schema in ruleset.move_schemas.items():
-            api.spec.components.schema(schema_name(ruleset.id, f"Move_{move_type}"), schema=schema)
+        if ruleset.move_schemas:
+            moves = [move_json_schema(move_type, to_json_schema(schema))
+                     for move_type, schema in ruleset.move_schemas.items()]
+            api.spec.components.schema(schema_name(ruleset.id, "Move"), component={"oneOf": moves})
+
+
+def move_json_schema(move_type: str, payload: dict) -> dict:
+    """A whole move object: its ``type`` constant plus the payload's fields."""
+    return {
+        "title": move_type,
+        "type": "object",
+        "properties": {"type": {"const": move_type}, **payload.get("properties", {})},
+        "required": ["type", *payload.get("required", [])],
+        "additionalProperties": False,
+    }
 
 
 @cache
@@ -46,7 +60,7 @@ def ruleset_details(ruleset_id: str) -> dict:
         **ruleset.describe(),
         "defaults": ruleset.make_options({}),
         "options": to_json_schema(ruleset.options_schema),
-        "move_types": {t: to_json_schema(s) for t, s in ruleset.move_schemas.items()},
+        "move_types": {t: move_json_schema(t, to_json_schema(s)) for t, s in ruleset.move_schemas.items()},
         "docs": f"docs/rules/{ruleset.id}.md",
     }
 
