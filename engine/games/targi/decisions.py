@@ -27,50 +27,60 @@ def _set_chance(state, why, kind, seat=None, space=None):
 
 
 # -- PLACE ------------------------------------------------------------------------
-def placer(state, frame) -> int:
-    """Alternating from the start player; a player with no Targi left is skipped (P10)."""
+def next_placer(state, quota):
+    """Alternating from the start player; a player with no Targi left is skipped (P10).
+    None once all Targi are placed."""
     counts = [0, 0]
     for t in state["targi"]:
         counts[t[0]] += 1
     start = state["start"]
     other = 1 - start
-    quota = frame["quota"]
     left_s, left_o = counts[start] < quota[start], counts[other] < quota[other]
     if left_s and left_o:
         return start if counts[start] == counts[other] else other
-    return start if left_s else other
+    if left_s or left_o:
+        return start if left_s else other
+    return None
 
 
-def placement_problem(state, seat, card):
+def placement_problem(state, seat, card, occupied=None):
     """Why ``card`` is not a legal placement for ``seat`` (None if legal); R3, A5, A11, P7."""
     if card not in BORDER:
         return "R3: Targi go only on the 12 non-corner border cards"
-    opt = state["cfg"].opt
-    if card == state["robber"] and not has(state["cfg"], state["players"][seat], "may_place_on_robber"):
-        return "R3: the robber's card is blocked this round"
-    occupied = {t[1]: t[0] for t in state["targi"]}
+    if occupied is None:
+        occupied = {t[1]: t[0] for t in state["targi"]}
     if card in occupied:
         return "R3: that card already holds a Targi"
     owner = occupied.get(OPPOSITE[card])
     if owner == 1 - seat:
         return "R3: not opposite an opponent's Targi"
+    opt = state["cfg"].opt
     if owner == seat and not opt["allow_opposite_own_targi"]:
         return "A5: not opposite an own Targi (allow_opposite_own_targi = false)"
-    if OPPOSITE[card] == state["robber"] and not opt["allow_opposite_robber"]:
+    robber = state["robber"]
+    if OPPOSITE[card] == robber and not opt["allow_opposite_robber"]:
         return "A11: not opposite the robber (allow_opposite_robber = false)"
+    if card == robber and not has(state["cfg"], state["players"][seat], "may_place_on_robber"):
+        return "R3: the robber's card is blocked this round"
     return None
 
 
 def legal_place(state, frame):
-    seat = placer(state, frame)
-    return [{"type": "place", "card": n} for n in PLACEABLE if placement_problem(state, seat, n) is None]
+    seat = frame["seat"]
+    occupied = {t[1]: t[0] for t in state["targi"]}
+    return [{"type": "place", "card": n} for n in PLACEABLE
+            if n not in occupied and placement_problem(state, seat, n, occupied) is None]
 
 
 def apply_place(state, frame, move):
-    seat = placer(state, frame)
+    seat = frame["seat"]
     state["targi"].append([seat, move["card"], False])
-    if len(state["targi"]) == frame["quota"][0] + frame["quota"][1]:
+    following = next_placer(state, frame["quota"])
+    if following is None:
+        state["targi"].sort(key=lambda t: t[1])
         state["stack"].pop()
+    else:
+        state["stack"][-1] = {**frame, "seat": following}
     return [{"type": "placed", "seat": seat, "card": move["card"]}]
 
 
@@ -111,10 +121,10 @@ def legal_choose_action(state, frame):
     seat = frame["seat"]
     moves = []
     if not _border_limited(state, seat):
-        for t in sorted(state["targi"], key=lambda t: t[1]):
+        for t in state["targi"]:  # sorted by card once all are placed
             if t[0] == seat and not t[2] and _border_useful(state, seat, t[1]):
                 moves.append({"type": "use", "card": t[1]})
-    for m in sorted(state["markers"]):
+    for m in state["markers"]:  # kept sorted
         if m[0] == seat and not m[3] and state["central"][space_index(m[1], m[2])][2] == "up":
             moves.append({"type": "use", "space": [m[1], m[2]]})
     if can_we8(state, seat):
@@ -467,6 +477,7 @@ def apply_fata_morgana(state, frame, move):
         if m[0] == seat and m[1] == r and m[2] == c and not m[3]:
             m[1], m[2] = tr, tc
             break
+    state["markers"].sort()
     i = space_index(tr, tc)
     if state["central"][i][2] == "down":  # A6 "any_unoccupied": turned face up
         _set_chance(state, "reveal", state["central"][i][0], space=i)

@@ -164,7 +164,7 @@ def t_place(state, task):
     """O6/P10: 3 Targi each, 2 for the player hit by TE9 ("place_two")."""
     two = state["cfg"].opt["te9_mode"] == "place_two"
     quota = [2 if two and p["te9"] == state["round"] else 3 for p in state["players"]]
-    state["stack"].append({"dp": "PLACE", "quota": quota})
+    state["stack"].append({"dp": "PLACE", "seat": state["start"], "quota": quota})
     return []
 
 

@@ -37,7 +37,7 @@ class Targi(Ruleset):
     # -- turn structure --------------------------------------------------------------
     def to_move(self, state):
         frame = views.decision(state)
-        return [] if frame is None else [views.actor(state, frame)]
+        return [] if frame is None else [frame["seat"]]
 
     def chance(self, state):
         desc = state["chance"]
@@ -61,7 +61,7 @@ class Targi(Ruleset):
 
     def legal_moves(self, state, seat):
         frame = views.decision(state)
-        if frame is None or views.actor(state, frame) != seat:
+        if frame is None or frame["seat"] != seat:
             return []
         return decisions.LEGAL[frame["dp"]](state, frame)
 
@@ -69,12 +69,16 @@ class Targi(Ruleset):
         frame = views.decision(state)
         if frame is None:
             raise IllegalMove("no decision is pending" if not state["over"] else "the game has ended")
-        if views.actor(state, frame) != seat:
+        if frame["seat"] != seat:
             raise IllegalMove(f"seat {seat} is not to move ({frame['dp']})")
         if not isinstance(move, dict):
             raise IllegalMove("a move is a JSON object with a 'type'")
         listed = decisions.LEGAL[frame["dp"]](state, frame)
-        if not any(m.keys() == move.keys() and all(_same(move[k], v) for k, v in m.items()) for m in listed):
+        try:
+            match = listed[listed.index(move)]
+        except ValueError:
+            match = None
+        if match is None or not all(_same(move[k], v) for k, v in match.items()):
             raise IllegalMove(self._explain(state, frame, seat, move))
         events = decisions.APPLY[frame["dp"]](state, frame, move)
         return events + flow.advance(state)

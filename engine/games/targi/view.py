@@ -1,7 +1,6 @@
 """What one seat (or a spectator) sees (§14, §15.1 public view)."""
 
 from .board import SPACES
-from .decisions import placer
 
 HIDDEN_FRAME_KEYS = ("secret", "seen", "q")
 
@@ -17,10 +16,6 @@ def decision(state):
         return None
     top = state["stack"][-1]
     return top if "dp" in top else None
-
-
-def actor(state, frame) -> int:
-    return placer(state, frame) if frame["dp"] == "PLACE" else frame["seat"]
 
 
 def _player(state, seat, viewer):
@@ -39,7 +34,6 @@ def view(state, viewer) -> dict:
     details = None
     if frame is not None:
         details = {k: v for k, v in frame.items() if k not in HIDDEN_FRAME_KEYS}
-        details["seat"] = actor(state, frame)
         if frame.get("secret") and viewer != frame["seat"]:
             details.pop("card")
     public = state["cfg"].opt["discard_piles_public"]
@@ -59,6 +53,6 @@ def view(state, viewer) -> dict:
         "discard_counts": {k: len(v) for k, v in state["discard"].items()},
         "pending": frame["dp"] if frame else None,
         "decision": details,
-        "to_move": [] if frame is None else [details["seat"]],
+        "to_move": [] if frame is None else [frame["seat"]],
         "over": state["over"],
     }

@@ -1,0 +1,87 @@
+"""Targi benchmark: random full games per second on one core, and per-call times.
+
+Times are CPU time of this process (robust on a loaded machine). Drives the ruleset directly (legal_moves + apply + chance with an ``engine.Rng``);
+every decision, forced or not, is one legal_moves + apply.
+Run: ``.venv/bin/python bench/bench_targi.py [--games N] [--repeats R]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Rng  # noqa: E402
+from engine.games.targi import RULESET  # noqa: E402
+
+
+def random_game(seed: int, options: dict, sample=None) -> int:
+    """Play one uniformly random game; returns the number of decisions taken."""
+    rules = RULESET
+    state = rules.setup(2, options)
+    rng = Rng(seed)
+    decisions = 0
+    while not rules.is_over(state):
+        chance = rules.chance(state)
+        if chance is not None:
+            rules.apply_chance(state, chance.draw(rng))
+            continue
+        seat = rules.to_move(state)[0]
+        moves = rules.legal_moves(state, seat)
+        move = moves[rng.below(len(moves))]
+        if sample is not None:
+            sample.append((rules.copy_state(state), seat, move))
+        rules.apply(state, seat, move)
+        decisions += 1
+    return decisions
+
+
+def games_per_second(games: int, options: dict, seed: int) -> tuple[float, float]:
+    start = time.process_time()
+    decisions = sum(random_game(seed + g, options) for g in range(games))
+    return games / (time.process_time() - start), decisions / games
+
+
+def call_times(options: dict) -> dict[str, tuple[float, float]]:
+    """Median microseconds of legal_moves and apply per decision point, over one game."""
+    sample: list = []
+    for seed in range(5):
+        random_game(seed, options, sample)
+    rules = RULESET
+    by_dp: dict[str, tuple[list, list]] = {}
+    for state, seat, move in sample:
+        dp = state["stack"][-1]["dp"]
+        legal, applied = by_dp.setdefault(dp, ([], []))
+        start = time.process_time()
+        for _ in range(10):
+            rules.legal_moves(state, seat)
+        legal.append((time.process_time() - start) / 10 * 1e6)
+        copies = [rules.copy_state(state) for _ in range(10)]
+        start = time.process_time()
+        for copy in copies:
+            rules.apply(copy, seat, move)
+        applied.append((time.process_time() - start) / 10 * 1e6)
+    return {dp: (statistics.median(a), statistics.median(b), len(a)) for dp, (a, b) in sorted(by_dp.items())}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    options = RULESET.make_options({})
+    runs = [games_per_second(args.games, options, 1000 * r) for r in range(args.repeats)]
+    rate = statistics.median(r[0] for r in runs)
+    print(f"default options: {rate:7.1f} random full games/s (median of {args.repeats} x {args.games}), "
+          f"{statistics.median(r[1] for r in runs):.0f} decisions per game")
+    print("decision point    legal_moves us   apply us   (medians, n)")
+    for dp, (legal, applied, n) in call_times(options).items():
+        print(f"{dp:16} {legal:14.1f} {applied:10.1f}   ({n})")
+
+
+if __name__ == "__main__":
+    main()
