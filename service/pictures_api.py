@@ -1,0 +1,115 @@
+"""Pictures: a game drawn as SVG for the requesting seat, and the /play page.
+
+The picture is drawn from the ruleset's view JSON for that seat (``match.view``),
+the same redaction path as ``GET /v1/games/<id>``, so it never shows more.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import flask
+from flask import current_app, request
+from flask.views import MethodView
+from marshmallow import EXCLUDE, Schema, fields
+
+from engine import svg
+
+from .blueprint import Blueprint
+from .games import AI, Game
+from .games_api import SEAT_OR_SPECTATOR, load_as_viewer
+
+log = logging.getLogger("spielwerk")
+
+blp = Blueprint("pictures", __name__, url_prefix="/v1/games", description="Pictures of games")
+
+# The /play page: static files, outside the API (not in the OpenAPI spec).
+play_page = flask.Blueprint("play", __name__, static_folder="static", static_url_path="/play/static")
+
+
+class BoardArgs(Schema):
+    class Meta:
+        unknown = EXCLUDE  # cache-busting query parameters are harmless
+
+    highlight = fields.Boolean(load_default=False, metadata={
+        "description": "mark the requesting seat's legal-move targets (clickable: class `hl`, "
+                       "`data-moves` = indices into GET legal-moves)"})
+
+
+@blp.route("/<game_id>/board.svg")
+class BoardPicture(MethodView):
+    @blp.arguments(BoardArgs, location="query")
+    @blp.response(200)
+    @blp.alt_response(304, description="not modified (If-None-Match)")
+    @blp.doc(security=SEAT_OR_SPECTATOR, responses={"200": {
+        "description": "a standalone SVG picture of the position as this seat (or a spectator) may see "
+                       "it: the board, a legend, the scores and whose turn it is",
+        "headers": {"ETag": {"description": "version, viewer and highlight", "schema": {"type": "string"}}},
+        "content": {"image/svg+xml": {"schema": {"type": "string",
+                                                 "description": "SVG 1.1 document, no external references"}}}}})
+    def get(self, args, game_id):
+        """The current position as an SVG picture, for the token's seat (or a spectator)."""
+        game, seat = load_as_viewer(game_id)
+        highlight = bool(args["highlight"]) and seat is not None
+        etag = f'"{game.version}-{"s" if seat is None else seat}{"-h" if highlight else ""}"'
+        headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
+        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            return current_app.response_class(status=304, headers=headers)
+        body = picture(game, seat, highlight)
+        return current_app.response_class(body, status=200, mimetype="image/svg+xml", headers=headers)
+
+
+def picture(game: Game, seat: int | None, highlight: bool = False) -> str:
+    """The framed SVG of ``game`` as ``seat`` may see it."""
+    match = game.match
+    view = match.view(seat)
+    moves = match.legal_moves(seat) if highlight and seat is not None else None
+    render = svg.renderer_for(match.ruleset)
+    try:
+        board = render(view, moves)
+        svg.size_of(board)  # well-formed, with a size
+    except Exception:  # a drawing bug must not hide the game: fall back to the generic picture
+        log.exception("%s: SVG renderer failed; using the generic picture", match.ruleset.id)
+        board = svg.render_generic(view, moves)
+    return svg.frame(board, heading=heading(game, seat), banner=banner(game, seat),
+                     banner_seat=(match.to_move() or [None])[0], scores=score_rows(game))
+
+
+def seat_name(game: Game, seat: int) -> str:
+    info = game.record["seats"][seat]
+    return info.get("name") or f"Seat {seat + 1}"
+
+
+def heading(game: Game, seat: int | None) -> str:
+    who = "spectator" if seat is None else f"seat {seat} ({seat_name(game, seat)})"
+    return f"{game.match.ruleset.name} · version {game.version} · {game.match.status} · viewed by {who}"
+
+
+def banner(game: Game, seat: int | None) -> str:
+    match = game.match
+    if match.status == "finished":
+        winners = match.score().get("winners") or []
+        names = ", ".join(seat_name(game, s) for s in winners)
+        return f"Game over — winner: {names}" if len(winners) == 1 else f"Game over — winners: {names}"
+    to_move = match.to_move()
+    if seat is not None and seat in to_move:
+        return "Your turn" if len(to_move) == 1 else "Your turn (simultaneous)"
+    names = ", ".join(f"{seat_name(game, s)}{' (AI)' if game.record['seats'][s]['kind'] == AI else ''}"
+                      for s in to_move)
+    return f"To move: {names}" if names else "Waiting"
+
+
+def score_rows(game: Game) -> list[dict]:
+    """The public provisional score sheet (as GET /score shows anyone)."""
+    sheet = game.match.score()
+    winners = set(sheet.get("winners") or []) if game.match.status == "finished" else set()
+    to_move = set(game.match.to_move())
+    return [{"seat": line["seat"], "name": seat_name(game, line["seat"]), "total": line["total"],
+             "winner": line["seat"] in winners, "to_move": line["seat"] in to_move}
+            for line in sheet["scores"]]
+
+
+@play_page.route("/play")
+def play():
+    """The /play page: plain HTML and JavaScript over the public API."""
+    return play_page.send_static_file("play.html")

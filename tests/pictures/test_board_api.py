@@ -1,0 +1,99 @@
+"""GET /v1/games/<id>/board.svg and GET /play, over the real app (Redis + worker)."""
+
+from xml.etree import ElementTree
+
+import pytest
+
+from engine import registry
+
+from ..service.helpers import assert_error, bearer, create, tokens
+
+SVG = "{http://www.w3.org/2000/svg}svg"
+
+
+def parse(response):
+    assert response.status_code == 200, response.data[:300]
+    assert response.mimetype == "image/svg+xml"
+    root = ElementTree.fromstring(response.data)
+    assert root.tag == SVG
+    return root
+
+
+def texts(root) -> str:
+    return " ".join("".join(e.itertext()) for e in root.iter("{http://www.w3.org/2000/svg}text"))
+
+
+def test_board_for_seat_and_spectator(client):
+    game = create(client)
+    gid, tok = game["game_id"], tokens(game)
+    seat_view = parse(client.get(f"/v1/games/{gid}/board.svg", headers=bearer(tok[0])))
+    spectator = parse(client.get(f"/v1/games/{gid}/board.svg"))
+    assert "viewed by spectator" in texts(spectator)
+    assert "viewed by seat 0 (Ada)" in texts(seat_view)
+    assert "Scores" in texts(seat_view) and "Ada" in texts(seat_view) and "Bo" in texts(seat_view)
+
+
+def test_highlight_marks_legal_moves_of_the_seat_only(client):
+    game = create(client)
+    gid, tok = game["game_id"], tokens(game)
+    view = client.get(f"/v1/games/{gid}").json
+    seat = view["to_move"][0]
+    moves = client.get(f"/v1/games/{gid}/legal-moves", headers=bearer(tok[seat])).json["moves"]
+    root = parse(client.get(f"/v1/games/{gid}/board.svg?highlight=true", headers=bearer(tok[seat])))
+    marked = [e for e in root.iter() if e.get("data-moves") is not None]
+    assert marked and all(e.get("class") == "hl" for e in marked)
+    indices = {int(i) for e in marked for i in e.get("data-moves").split()}
+    assert indices <= set(range(len(moves))) and indices
+    plain = parse(client.get(f"/v1/games/{gid}/board.svg", headers=bearer(tok[seat])))
+    assert not [e for e in plain.iter() if e.get("data-moves") is not None]
+    # a spectator asking for highlights gets none: it has no moves
+    spect = parse(client.get(f"/v1/games/{gid}/board.svg?highlight=1"))
+    assert not [e for e in spect.iter() if e.get("data-moves") is not None]
+
+
+def test_deterministic_etag_and_not_modified(client):
+    game = create(client)
+    gid, tok = game["game_id"], tokens(game)
+    first = client.get(f"/v1/games/{gid}/board.svg", headers=bearer(tok[0]))
+    second = client.get(f"/v1/games/{gid}/board.svg", headers=bearer(tok[0]))
+    assert first.data == second.data
+    etag = first.headers["ETag"]
+    assert first.headers["Vary"] == "Authorization"
+    again = client.get(f"/v1/games/{gid}/board.svg", headers={**bearer(tok[0]), "If-None-Match": etag})
+    assert again.status_code == 304
+    assert client.get(f"/v1/games/{gid}/board.svg").headers["ETag"] != etag
+
+
+def test_errors_are_json(client):
+    assert_error(client.get("/v1/games/nope/board.svg"), 404, "not_found")
+    game = create(client)
+    assert_error(client.get(f"/v1/games/{game['game_id']}/board.svg", headers=bearer("wrong")), 401, "unauthorized")
+
+
+def test_documented_in_openapi(client):
+    spec = client.get("/openapi.json").json
+    op = spec["paths"]["/v1/games/{game_id}/board.svg"]["get"]
+    assert "image/svg+xml" in op["responses"]["200"]["content"]
+    assert any(p["name"] == "highlight" for p in op["parameters"])
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(registry.rulesets()))
+def test_every_ruleset_has_a_picture(client, ruleset_id):
+    ruleset = registry.get(ruleset_id)
+    seats = [{"name": "Ada", "kind": "human"}] + [{"kind": "human"}] * (ruleset.min_players - 1)
+    game = create(client, seats=seats, ruleset=ruleset_id, seed=11)
+    gid, tok = game["game_id"], tokens(game)
+    view = client.get(f"/v1/games/{gid}").json
+    for seat in view["to_move"][:1] or [0]:
+        root = parse(client.get(f"/v1/games/{gid}/board.svg?highlight=true", headers=bearer(tok[seat])))
+        assert "Your turn" in texts(root)
+    parse(client.get(f"/v1/games/{gid}/board.svg"))
+
+
+def test_play_page_is_served(client):
+    page = client.get("/play")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert b"/play/static/play.js" in page.data
+    script = client.get("/play/static/play.js")
+    assert script.status_code == 200 and b"/board.svg" in script.data
+    assert client.get("/play/static/play.css").status_code == 200
