@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-slow openapi bench clean
+.PHONY: run test test-slow openapi bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +15,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m service.run
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PY) -m pytest
+
+# Debian's chromium + chromedriver for tests/browser (apt-get as root when missing; a no-op
+# when installed; when impossible the reason goes to var/browser-unavailable and that test skips)
+browser:
+	@bash tests/browser/install-browser.sh
 
 test-slow: $(STAMP)
 	$(PY) -m pytest -m slow
