@@ -1,0 +1,151 @@
+"""AI strength and speed benchmark (run by hand, not in CI).
+
+    .venv/bin/python bench/bench_ai.py                      # every registered ruleset
+    .venv/bin/python bench/bench_ai.py --rulesets targi --games 100 50 50 --jobs 2
+
+Strength: two-player games through the match driver (chance and forced steps as in
+play), game ``i`` uses seed ``seed + i`` and gives the tested side seat ``i % 2``;
+match-ups are medium vs random, medium vs the one-ply greedy baseline and hard vs
+medium, on iteration budgets (independent of machine load). A win scores 1, a shared
+win 1/2. The 95% interval is Wilson's score interval.
+
+Speed: thinking time and iterations per second of each level at its default budget
+(iterations plus time cap), on positions from random games.
+Prints Markdown tables for docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Match, Rng, derive_seed  # noqa: E402
+from engine.ai import analyse, choose_move, greedy_move  # noqa: E402
+from engine.ai.levels import LEVEL_TABLE  # noqa: E402
+from engine.registry import rulesets  # noqa: E402
+
+PLAYERS = 2
+Z95 = 1.96
+
+
+def play(ruleset, agent, seat, state, seed, iterations):
+    """One decision of ``agent``: a level name, "greedy" or "random"."""
+    if agent == "greedy":
+        return greedy_move(ruleset, state, seat, Rng(seed))
+    return choose_move(ruleset, state, seat, level=agent, seed=seed, iterations=iterations.get(agent))
+
+
+def one_game(job):
+    """Play one game; the tested side's score (1, 1/2 share, 0) and its decisions."""
+    ruleset_id, tested, other, iterations, seed, tested_seat = job
+    ruleset = rulesets()[ruleset_id]
+    match = Match.create(ruleset, PLAYERS, None, seed)
+    agents = {tested_seat: tested, 1 - tested_seat: other}
+    decisions = 0
+    while match.to_move():
+        seat = match.to_move()[0]
+        move = play(ruleset, agents[seat], seat, match.state, derive_seed("ai", seed, match.version, seat),
+                    iterations)
+        match.play(seat, move)
+        decisions += seat == tested_seat
+    winners = match.score()["winners"]
+    return (1 / len(winners) if tested_seat in winners else 0.0), decisions
+
+
+def wilson(score: float, n: int) -> tuple[float, float]:
+    centre = (score + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+    half = Z95 * math.sqrt(score * (1 - score) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def strength(ruleset_id, tested, other, games, seed, iterations, pool):
+    jobs = [(ruleset_id, tested, other, iterations, seed + i, i % 2) for i in range(games)]
+    start = time.perf_counter()
+    results = pool.map(one_game, jobs, chunksize=1) if pool else list(map(one_game, jobs))
+    seconds = time.perf_counter() - start
+    scores = [r[0] for r in results]
+    wins, draws = sum(s == 1 for s in scores), sum(0 < s < 1 for s in scores)
+    mean = sum(scores) / games
+    low, high = wilson(mean, games)
+    budgets = ", ".join(f"{a} {iterations[a]} it" for a in (tested, other) if a in iterations)
+    return (f"| {ruleset_id} | {tested} vs {other} | {games} | {budgets or '-'} | {100 * mean:.1f}% "
+            f"| {100 * low:.1f}–{100 * high:.1f}% | {wins}/{draws}/{games - wins - draws} "
+            f"| {seconds / 60:.1f} min |")
+
+
+def speed(ruleset_id, positions, seed):
+    """Median and 95th-percentile thinking time and iterations/s of each level."""
+    ruleset = rulesets()[ruleset_id]
+    sample = sample_positions(ruleset, positions, seed)
+    rows = []
+    for name in ("easy", "medium", "hard"):
+        level = LEVEL_TABLE[name]
+        times, iters = [], 0
+        for i, (state, seat) in enumerate(sample):
+            result = analyse(ruleset, state, seat, seed=seed + i, iterations=level.iterations,
+                             budget_ms=level.budget_ms)
+            times.append(result.seconds)
+            iters += result.iterations
+        times.sort()
+        p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+        rows.append(f"| {ruleset_id} | {name} | {level.iterations} it / {level.budget_ms} ms | {len(times)} "
+                    f"| {statistics.median(times):.2f} s | {p95:.2f} s | {iters / sum(times):.0f} |")
+    return rows
+
+
+def sample_positions(ruleset, count, seed):
+    """Decision points (with more than one move) from random games, spread over the game."""
+    found, game, step = [], 0, 0
+    while len(found) < count:
+        match = Match.create(ruleset, PLAYERS, None, seed + game)
+        rng = Rng(seed + game)
+        while match.to_move() and len(found) < count:
+            seat = match.to_move()[0]
+            if step % 7 == 3 and len(match.legal_moves(seat)) > 1:
+                found.append((ruleset.copy_state(match.state), seat))
+            match.play(seat, rng.choice(match.legal_moves(seat)))
+            step += 1
+        game += 1
+    return found
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rulesets", nargs="*", help="ruleset ids (default: all registered)")
+    parser.add_argument("--games", nargs=3, type=int, default=[100, 50, 50], metavar=("RANDOM", "GREEDY", "HARD"),
+                        help="games of medium-random, medium-greedy, hard-medium (0 skips)")
+    parser.add_argument("--medium", type=int, default=LEVEL_TABLE["medium"].iterations, help="medium iterations")
+    parser.add_argument("--hard", type=int, default=LEVEL_TABLE["hard"].iterations, help="hard iterations")
+    parser.add_argument("--positions", type=int, default=20, help="positions for the speed table (0 skips)")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
+    args = parser.parse_args(argv)
+    ids = args.rulesets or list(rulesets())
+    iterations = {"medium": args.medium, "hard": args.hard}
+    pool = Pool(args.jobs) if args.jobs > 1 else None
+    matchups = [("medium", "random"), ("medium", "greedy"), ("hard", "medium")]
+    if any(args.games):
+        print("| ruleset | match-up | games | budgets | score | 95% CI | W/D/L | wall time |")
+        print("|---|---|---|---|---|---|---|---|")
+        for ruleset_id in ids:
+            for (tested, other), games in zip(matchups, args.games):
+                if games:
+                    print(strength(ruleset_id, tested, other, games, args.seed, iterations, pool), flush=True)
+    if args.positions:
+        print("\n| ruleset | level | default budget | positions | median | p95 | iterations/s |")
+        print("|---|---|---|---|---|---|---|")
+        for ruleset_id in ids:
+            print("\n".join(speed(ruleset_id, args.positions, args.seed)), flush=True)
+    if pool:
+        pool.close()
+
+
+if __name__ == "__main__":
+    main()
