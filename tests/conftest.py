@@ -22,6 +22,9 @@ def pytest_configure(config):
         _embedded = EmbeddedRedis(free_port())
         url = _embedded.url
     os.environ["REDIS_URL"] = url
+    # the default per-address limit would throttle the suite's single client address;
+    # tests/reliability/test_security.py checks 429 with an app of its own tiny limit
+    os.environ.setdefault("RATE_LIMIT", "100000 per minute")
     os.environ.pop("BROKER_URL", None)
 
 

@@ -1,0 +1,98 @@
+"""Rate limiting (flask-limiter, counters in Redis), CORS (flask-cors) and proxy headers.
+
+Two application-wide limits of ``RATE_LIMIT`` each (a flask-limiter string such as
+``"600 per minute"``; ``off`` disables limiting):
+
+- per client address (``request.remote_addr``; behind ``TRUSTED_PROXIES`` reverse
+  proxies the address they put into ``X-Forwarded-For``),
+- per seat token, keyed by a SHA-256 prefix of the token: the raw token never reaches
+  Redis.
+
+Counters live in the game Redis (moving window), so every API process shares them. A
+breach answers 429 ``rate_limited`` in the contract's error format with ``Retry-After``.
+When Redis cannot be reached the limiter lets the request through; the request then
+fails or succeeds on its own merits. ``/v1/health``, ``/openapi.json`` and ``/docs`` are exempt.
+
+``CORS_ORIGINS``: empty (default) sends no CORS headers; ``*`` allows any origin;
+otherwise a comma-separated list of origins. Bearer tokens travel in a header, not a
+cookie, so credentials are never allowed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+from flask import Flask, request
+from flask_cors import CORS
+from flask_limiter import ApplicationLimit, Limiter
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+EXEMPT_PATHS = ("/v1/health", "/openapi.json")
+EXEMPT_PREFIXES = ("/docs",)
+TOO_MANY = "too many requests: retry after the number of seconds in Retry-After"
+CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match"]
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining",
+                       "X-RateLimit-Reset"]
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _bearer() -> str | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    return token if scheme.lower() == "bearer" and token else None
+
+
+def token_key() -> str:
+    token = _bearer() or ""
+    return "token:" + hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _exempt() -> bool:
+    return (request.method == "OPTIONS" or request.path in EXEMPT_PATHS
+            or request.path.startswith(EXEMPT_PREFIXES))
+
+
+def _no_token() -> bool:
+    return _exempt() or _bearer() is None
+
+
+def limits_enabled(rate_limit: str) -> bool:
+    return rate_limit.strip().lower() not in ("", "off", "none", "0")
+
+
+def init_security(app: Flask, settings) -> Limiter | None:
+    """Wire proxy headers, CORS and rate limiting into ``app``; returns the limiter."""
+    proxies = int(os.environ.get("TRUSTED_PROXIES", "0") or 0)
+    if proxies > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
+
+    origins = [o.strip() for o in settings.cors_origins.split(",") if o.strip()]
+    if origins:
+        CORS(app, resources={r"/*": {"origins": "*" if origins == ["*"] else origins}},
+             allow_headers=CORS_ALLOW_HEADERS, expose_headers=CORS_EXPOSE_HEADERS,
+             methods=["GET", "POST", "OPTIONS"], supports_credentials=False, max_age=600)
+
+    if not limits_enabled(settings.rate_limit):
+        return None
+    limiter = Limiter(
+        client_address,
+        app=app,
+        storage_uri=settings.redis_url,
+        storage_options={"socket_connect_timeout": 1, "socket_timeout": 1},
+        strategy="moving-window",
+        key_prefix="ratelimit",
+        application_limits=[
+            ApplicationLimit(settings.rate_limit, key_function=client_address, scope="address",
+                             exempt_when=_exempt, error_message=TOO_MANY),
+            ApplicationLimit(settings.rate_limit, key_function=token_key, scope="token",
+                             exempt_when=_no_token, error_message=TOO_MANY),
+        ],
+        headers_enabled=True,
+        swallow_errors=True,
+    )
+    app.extensions["spielwerk_limiter"] = limiter
+    return limiter
