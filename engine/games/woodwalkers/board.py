@@ -14,7 +14,7 @@ class Layout:
     """Per player count: board seats, turn order, start fields, handles."""
 
     __slots__ = ("bseat", "order", "apl", "home", "handles", "by_handle", "starts",
-                 "no_stop", "count")
+                 "no_stop_mask", "count")
 
     def __init__(self, cfg: Config, players: int):
         opts = cfg.opts
@@ -31,8 +31,9 @@ class Layout:
         for seat, fields in enumerate(self.starts):
             for f in fields:
                 owner[f] = seat
-        #: per API seat: field -> True when it is another used seat's start field (§7)
-        self.no_stop = tuple(tuple(o >= 0 and o != seat for o in owner) for seat in range(players))
+        #: per API seat: bit mask of the other used seats' start fields (§7)
+        self.no_stop_mask = tuple(sum(1 << f for f, o in enumerate(owner) if o >= 0 and o != seat)
+                                  for seat in range(players))
 
 
 _LAYOUTS: dict[tuple[int, int], Layout] = {}
@@ -59,44 +60,48 @@ def ctx(state) -> tuple[Config, Layout]:
     return found
 
 
-def destinations(cfg: Config, lay: Layout, state: dict, animal: int, die: int) -> list[int]:
-    """Fields the animal may end on with ``die`` steps, ascending (empty or duel targets).
-
-    Breadth-first over animal-free fields: the shortest such path decides (§7).
-    """
-    cell = state["cell"]
-    seat = animal // lay.apl
+def movement_masks(cfg: Config, lay: Layout, state: dict, seat: int) -> tuple[int, int]:
+    """Bit masks over fields for the seat's movement: (may end there, may pass through)."""
+    occupied = own = 0
     low, high = seat * lay.apl, (seat + 1) * lay.apl
-    no_stop = lay.no_stop[seat]
-    nb = cfg.neighbours
-    blocked = None
+    for a, f in enumerate(state["pos"]):
+        if f >= 0:
+            occupied |= 1 << f
+            if low <= a < high:
+                own |= 1 << f
+    free = cfg.all_fields & ~occupied
+    endable = (free | (occupied & ~own)) & ~lay.no_stop_mask[seat]
     if cfg.opts["forest_blocks_movement"]:
         tiles = state["tiles"]
-        blocked = {f for k, f in enumerate(cfg.forest) if tiles[k] >= 0}
-    origin = state["pos"][animal]
-    seen = {origin}
-    frontier = (origin,)
-    found = []
+        free &= ~sum(1 << f for k, f in enumerate(cfg.forest) if tiles[k] >= 0)
+    return endable, free
+
+
+def destinations(cfg: Config, origin: int, die: int, masks: tuple[int, int]) -> list[int]:
+    """Fields an animal on ``origin`` may end on with ``die`` steps, ascending.
+
+    Breadth-first over animal-free fields, one bit-parallel step per pip: the
+    shortest such path decides (§7); ends are empty fields or opponents' animals.
+    """
+    endable, passable = masks
+    cols, board = cfg.cols, cfg.all_fields
+    not_first, not_last = cfg.not_first_col, cfg.not_last_col
+    seen = frontier = 1 << origin
+    found = 0
     for _ in range(die):
-        nxt = []
-        for f in frontier:
-            for g in nb[f]:
-                if g in seen:
-                    continue
-                seen.add(g)
-                occupant = cell[g]
-                if occupant < 0:
-                    if not no_stop[g]:
-                        found.append(g)
-                    if blocked is None or g not in blocked:
-                        nxt.append(g)
-                elif not no_stop[g] and not low <= occupant < high:
-                    found.append(g)
-        if not nxt:
+        reached = (((frontier << 1) & not_first) | ((frontier >> 1) & not_last)
+                   | (frontier << cols) | (frontier >> cols)) & board & ~seen
+        seen |= reached
+        found |= reached & endable
+        frontier = reached & passable
+        if not frontier:
             break
-        frontier = nxt
-    found.sort()
-    return found
+    fields = []
+    while found:
+        bit = found & -found
+        fields.append(bit.bit_length() - 1)
+        found ^= bit
+    return fields
 
 
 def path_problem(cfg: Config, state: dict, animal: int, target: int, path, die: int) -> str | None:

@@ -195,7 +195,7 @@ def board_seats(options: dict, players: int) -> list[int]:
 class Config:
     """Compiled, read-only game constants derived from the options."""
 
-    __slots__ = ("rows", "cols", "board_rows", "neighbours", "start", "start_of", "forest",
+    __slots__ = ("rows", "cols", "board_rows", "neighbours", "all_fields", "not_first_col", "not_last_col", "start", "start_of", "forest",
                  "forest_index", "species", "values", "names", "tile_types", "tile_counts",
                  "mode_tiles", "mode_attr", "die", "meta", "opts")
 
@@ -213,6 +213,10 @@ class Config:
                                             (f // cols, f % cols + 1), (f // cols + 1, f % cols))
                   if 0 <= r < self.rows and 0 <= c < cols)
             for f in range(len(cells)))
+        #: bit masks over fields (bit f = field f) for bit-parallel movement
+        self.all_fields = (1 << len(cells)) - 1
+        self.not_first_col = sum(1 << f for f in range(len(cells)) if f % cols)
+        self.not_last_col = sum(1 << f for f in range(len(cells)) if f % cols != cols - 1)
         #: board seat -> its start fields in row-major order
         self.start = {s: tuple(f for f, ch in enumerate(cells) if ch == str(s)) for s in SEATS}
         #: field -> board seat whose start field it is (0: none)

@@ -14,7 +14,7 @@ import json
 from engine import Chance, IllegalMove, InvalidOptions, Ruleset
 
 from . import view as view_module
-from .board import ctx, destinations, field_index, layout, path_problem
+from .board import ctx, destinations, field_index, layout, movement_masks, path_problem
 from .components import ATTRIBUTES, board_seats, config_for, options_key, problems, seat_problems
 from .schemas import MOVE_SCHEMAS, Options
 
@@ -221,10 +221,11 @@ class Woodwalkers(Ruleset):
             if state["dice"][seat]:
                 moves.append({"type": "reroll"})
             handles, steps, cols, die = lay.handles, [], cfg.cols, state["roll"]
+            masks, pos = movement_masks(cfg, lay, state, seat), state["pos"]
             for a in self._in_play(state, lay, seat):
                 handle = handles[a]
                 steps += [{"type": "move", "animal": handle, "to": [f // cols, f % cols]}
-                          for f in destinations(cfg, lay, state, a, die)]
+                          for f in destinations(cfg, pos[a], die, masks)]
             if state["opts"]["allow_zero_move"] or not steps:
                 steps.append({"type": "stay"})
             return moves + steps
@@ -352,7 +353,8 @@ class Woodwalkers(Ruleset):
         a = self._own_animal(state, lay, seat, move["animal"], "movement")
         target = field_index(cfg, move["to"])
         die = state["roll"]
-        if target is None or target not in destinations(cfg, lay, state, a, die):
+        masks = movement_masks(cfg, lay, state, seat)
+        if target is None or target not in destinations(cfg, state["pos"][a], die, masks):
             raise IllegalMove(f"movement: the target must be reachable in 1 to {die} orthogonal steps "
                               "over free fields, and be empty or hold an opponent's animal, "
                               "never another seat's start field")
@@ -381,8 +383,9 @@ class Woodwalkers(Ruleset):
         return [event]
 
     def _do_stay(self, state, cfg, lay, seat, move):
+        masks = movement_masks(cfg, lay, state, seat)
         if not state["opts"]["allow_zero_move"] and any(
-                destinations(cfg, lay, state, a, state["roll"]) for a in self._in_play(state, lay, seat)):
+                destinations(cfg, state["pos"][a], state["roll"], masks) for a in self._in_play(state, lay, seat)):
             raise IllegalMove("movement: staying after a roll is off (allow_zero_move); move an animal")
         state["roll"] = None
         self._end_turn(state, lay)
