@@ -105,18 +105,13 @@ class Board:
         return out
 
     # -- placement -------------------------------------------------------------
-    def placements_for(self, kind) -> list[tuple]:
-        """Every legal (x, y, rotation) for a tile kind, sorted by position then rotation."""
-        table, frontier = self.ts.fits(kind), self.frontier
-        return [(x, y, r) for (x, y) in sorted(frontier) for r in table[frontier[(x, y)]]]
-
     def placeable(self, kind) -> bool:
-        table = self.ts.fits(kind)
+        table = kind.fits
         return any(table[p] for p in set(self.frontier.values()))
 
     def fits(self, kind, x: int, y: int, rotation: int) -> bool:
         pattern = self.frontier.get((x, y))
-        return pattern is not None and rotation in self.ts.fits(kind)[pattern]
+        return pattern is not None and rotation in kind.fits[pattern]
 
     def place(self, kind, x: int, y: int, rotation: int) -> int:
         """Put a tile (legality is the caller's job) and join its zones; returns its index."""

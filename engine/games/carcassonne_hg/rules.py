@@ -6,17 +6,21 @@ forest with gold completed by the land tile adds a bonus draw, tile and piece mo
 
 from __future__ import annotations
 
+from itertools import compress
+
 from engine import Chance, IllegalMove, InvalidOptions, Ruleset
 
 from . import scoring
 from .board import HUT, MEMBER
 from .options import MOVE_SCHEMAS, HgOptions
-from .state import BONUS_DRAW, CATEGORIES, DRAW, OVER, PIECE, PIECE_CODES, ROLES, START, TILE, State
+from .state import BONUS_DRAW, CATEGORIES, DRAW, OVER, PIECE, PIECE_CODES, PIECE_NAMES, ROLES, START, TILE, State
 from .state import from_json as state_from_json
 from .state import to_json as state_to_json
 from .tileset import FOREST, LAKE, MEADOW, RIVER, ZONE_NAMES, validate
 from .view import view as build_view
 
+#: the pieces that may ever stand on a zone type (the rest is rejected by _piece_problem)
+PIECES_FOR = {FOREST: (MEMBER,), MEADOW: (MEMBER,), RIVER: (MEMBER, HUT), LAKE: (MEMBER, HUT)}
 FEATURE_RULE = {FOREST: "forest", RIVER: "river", MEADOW: "meadow", LAKE: "lake"}
 
 
@@ -68,9 +72,7 @@ class HuntersAndGatherers(Ruleset):
             return Chance.uniform(range(state.players), "start_player")
         else:
             return None
-        kinds = state.ts.kinds
-        weights = [n for n in pile if n]
-        return Chance([kinds[i].id for i, n in enumerate(pile) if n], weights, label)
+        return Chance(list(compress(state.ts.ids, pile)), list(filter(None, pile)), label)
 
     def apply_chance(self, state, outcome):
         if state.phase == START:
@@ -114,14 +116,15 @@ class HuntersAndGatherers(Ruleset):
         if seat != state.turn:
             return []
         if state.phase == TILE:
+            table = state.drawn.fits
             return [{"type": "place_tile", "x": x, "y": y, "rotation": r * 90}
-                    for x, y, r in state.board.placements_for(state.drawn)]
+                    for (x, y), pattern in sorted(state.board.frontier.items()) for r in table[pattern]]
         if state.phase == PIECE:
             moves = []
             for zone in state.drawn.zones:
-                for piece in ("member", "hut"):
-                    if self._piece_problem(state, zone, PIECE_CODES[piece]) is None:
-                        moves.append({"type": "place_piece", "zone": zone.zid, "piece": piece})
+                for piece in PIECES_FOR[zone.type]:
+                    if self._piece_problem(state, zone, piece) is None:
+                        moves.append({"type": "place_piece", "zone": zone.zid, "piece": PIECE_NAMES[piece]})
             moves.append({"type": "no_piece"})
             return moves
         return []

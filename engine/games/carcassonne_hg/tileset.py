@@ -260,7 +260,7 @@ class Zone:
 class Kind:
     """A tile kind: its zones (sorted by id) and, per rotation, the zones facing each side."""
 
-    __slots__ = ("index", "id", "kind", "count", "zones", "local", "sig", "faces", "data")
+    __slots__ = ("index", "id", "kind", "count", "zones", "local", "sig", "faces", "data", "fits")
 
     def __init__(self, index: int, data: dict):
         self.index = index
@@ -288,19 +288,22 @@ class TileSet:
         self.warnings = warnings
         self.kinds = tuple(Kind(i, t) for i, t in enumerate(data["tiles"]))
         self.by_id = {k.id: k for k in self.kinds}
+        self.ids = tuple(k.id for k in self.kinds)
         self.start = next(k for k in self.kinds if k.kind == "start")
-        self._fits: dict[tuple, tuple] = {}
+        tables: dict[tuple, tuple] = {}
+        for kind in self.kinds:
+            kind.fits = tables.get(kind.sig) or tables.setdefault(kind.sig, _fit_table(kind.sig))
 
-    def fits(self, kind: Kind) -> tuple:
-        """Per frontier pattern (2 bits per direction, 0 = no neighbour): fitting rotations."""
-        table = self._fits.get(kind.sig)
-        if table is None:
-            table = tuple(
-                tuple(r for r in ROTATIONS
-                      if all((p >> 2 * d) & 3 in (0, kind.sig[(d - r) % 4]) for d in range(4)))
-                for p in range(256))
-            self._fits[kind.sig] = table
-        return table
+
+def _fit_table(sig: tuple) -> tuple:
+    """Per frontier pattern (2 bits per direction: the side type a neighbour requires,
+    0 = no neighbour): the rotations of a tile with printed side types ``sig`` that fit."""
+    table: list[list[int]] = [[] for _ in range(256)]
+    for r in ROTATIONS:
+        facing = [sig[(d - r) % 4] for d in range(4)]
+        for mask in range(16):
+            table[sum(facing[d] << 2 * d for d in range(4) if mask >> d & 1)].append(r)
+    return tuple(map(tuple, table))
 
 
 def load_data(tile_set_id: str) -> dict:
