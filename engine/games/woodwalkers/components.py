@@ -239,6 +239,10 @@ class Config:
         self.meta = {"id": data.get("id"), "provenance": data.get("provenance"),
                      "hash": content_hash(data)}
 
+    def species_key(self, index) -> str | None:
+        """The key of a species index; None for None or -1 (no species, e.g. no guess)."""
+        return self.species[index] if index is not None and index >= 0 else None
+
     def field(self, f: int) -> list[int]:
         return [f // self.cols, f % self.cols]
 

@@ -29,12 +29,9 @@ DECISIONS = {
     "duel_result": ("reroll", "accept"),
     "return": ("return",),
 }
-#: move type -> (required payload fields, optional ones)
-PAYLOAD = {
-    "arrange": ({"species", "to"}, set()), "choose_mode": ({"tile"}, set()),
-    "use_medicine": ({"animal"}, set()), "move": ({"animal", "to"}, {"path"}),
-    "guess": ({"species"}, set()), "return": ({"to"}, set()),
-}
+#: move type -> (required payload fields, all payload fields)
+PAYLOAD = {kind: ({name for name, f in schema().fields.items() if f.required}, set(schema().fields))
+           for kind, schema in MOVE_SCHEMAS.items()}
 LIST_KEYS = ("species", "pos", "wounds", "out", "shown", "cell", "tiles", "mix", "pile",
              "display", "plus1", "duels", "med", "dice", "received")
 SECRET_MOVES = ("arrange", "use_medicine")
@@ -131,9 +128,9 @@ class Woodwalkers(Ruleset):
             return Chance(kinds, [mix[i] for i in kinds], "forest_tile")
         if phase == "arrange" and state["opts"]["arrangement"] == "random":
             seat, _ = self._next_random_placement(state, lay)
-            return Chance.uniform(self._free_starts(state, lay, seat), "arrangement")
+            return Chance.uniform(self._free_slots(state, lay, seat), "arrangement")
         if phase == "return" and state["opts"]["return_field_choice"] == "random":
-            return Chance.uniform(self._free_starts(state, lay, state["ret"] // lay.apl), "return")
+            return Chance.uniform(self._free_slots(state, lay, state["ret"] // lay.apl), "return")
         return None
 
     def apply_chance(self, state, outcome):
@@ -146,7 +143,7 @@ class Woodwalkers(Ruleset):
             state["display"].append(outcome)
             events = [{"type": "display", "tile": outcome,
                        "attribute": ATTRIBUTES[cfg.mode_attr[outcome]]}]
-            self._after_fill(state, cfg, lay)
+            self._after_fill(state)
             return events
         if phase == "first":
             state["sp"] = lay.order.index(lay.bseat.index(outcome))
@@ -171,7 +168,7 @@ class Woodwalkers(Ruleset):
             state["phase"] = "duel_result"
         return [{"type": "roll", "seat": seat, "value": value, "purpose": purpose}]
 
-    def _after_fill(self, state, cfg, lay):
+    def _after_fill(self, state):
         size = state["opts"]["display_size"]
         if len(state["display"]) < size and state["pile"]:
             return
@@ -204,7 +201,7 @@ class Woodwalkers(Ruleset):
         decision = self.decision(state)
         if decision == "arrange":
             placed = set(state["species"][seat * lay.apl:(seat + 1) * lay.apl])
-            free = [cfg.field(f) for f in self._free_starts_fields(state, lay, seat)]
+            free = [cfg.field(f) for f in self._free_starts(state, lay, seat)]
             return [{"type": "arrange", "species": key, "to": to}
                     for i, key in enumerate(cfg.species) if i not in placed for to in free]
         if decision == "choose_mode":
@@ -240,7 +237,7 @@ class Woodwalkers(Ruleset):
             return self._medicine_moves(state, lay, seat) + [{"type": "duel_roll"}]
         if decision == "duel_result":
             return ([{"type": "reroll"}] if state["dice"][seat] else []) + [{"type": "accept"}]
-        return [{"type": "return", "to": cfg.field(f)} for f in self._free_starts_fields(state, lay, seat)]
+        return [{"type": "return", "to": cfg.field(f)} for f in self._free_starts(state, lay, seat)]
 
     def _medicine_moves(self, state, lay, seat):
         if not state["med"][seat]:
@@ -260,11 +257,10 @@ class Woodwalkers(Ruleset):
         if kind not in DECISIONS[decision]:
             raise IllegalMove(f"{kind!r} is not possible now: the decision is {decision!r} "
                               f"({', '.join(DECISIONS[decision])})")
-        required, optional = PAYLOAD.get(kind, (set(), set()))
+        required, allowed = PAYLOAD[kind]
         keys = set(move) - {"type"}
-        if not required <= keys or not keys <= required | optional:
-            raise IllegalMove(f"malformed move: {kind!r} takes the fields "
-                              f"{sorted(required | optional) or 'none'}")
+        if not required <= keys <= allowed:
+            raise IllegalMove(f"malformed move: {kind!r} takes the fields {sorted(allowed) or 'none'}")
         cfg, lay = ctx(state)
         return getattr(self, "_do_" + kind)(state, cfg, lay, seat, move)
 
@@ -282,7 +278,7 @@ class Woodwalkers(Ruleset):
         if species in state["species"][seat * lay.apl:(seat + 1) * lay.apl]:
             raise IllegalMove(f"arrangement: your {key} is already placed")
         f = field_index(cfg, move["to"])
-        if f not in self._free_starts_fields(state, lay, seat):
+        if f not in self._free_starts(state, lay, seat):
             raise IllegalMove("arrangement: animals go on empty start fields of your own")
         return self._place(state, cfg, lay, seat, species, lay.starts[seat].index(f))
 
@@ -426,12 +422,8 @@ class Woodwalkers(Ruleset):
     def _guessed(self, state, cfg, lay, seat, species):
         state["duel"]["guess"] = species
         state["phase"] = "duel_roll"
-        return [{"type": "guess", "seat": seat, "species": self._guess_key(cfg, species)},
+        return [{"type": "guess", "seat": seat, "species": cfg.species_key(species)},
                 self._duel_reveal_event(state, cfg, lay)]
-
-    @staticmethod
-    def _guess_key(cfg, guess):
-        return cfg.species[guess] if guess is not None and guess >= 0 else None
 
     def _do_duel_roll(self, state, cfg, lay, seat, move):
         state["rolling"] = [seat, "duel"]
@@ -475,7 +467,7 @@ class Woodwalkers(Ruleset):
         eliminated = state["wounds"][loser] >= opts["wounds_to_eliminate"]
         state["duel"] = None
         events = [{"type": "duel", "stage": "result", "mode": ATTRIBUTES[state["mode"]],
-                   "guess": self._guess_key(cfg, duel["guess"]),
+                   "guess": cfg.species_key(duel["guess"]),
                    "challenger": challenger, "defender": defender,
                    "winner": "challenger" if won else "defender", "vp": opts["duel_vp"],
                    "loser": lay.handles[loser], "wounds": state["wounds"][loser],
@@ -490,7 +482,7 @@ class Woodwalkers(Ruleset):
 
     def _do_return(self, state, cfg, lay, seat, move):
         f = field_index(cfg, move["to"])
-        free = self._free_starts_fields(state, lay, seat)
+        free = self._free_starts(state, lay, seat)
         if f not in free:
             raise IllegalMove("duel: the loser returns to an empty start field of its owner")
         return self._return_to(state, cfg, lay, f)
@@ -535,14 +527,14 @@ class Woodwalkers(Ruleset):
         species, out = state["species"], state["out"]
         return sorted(species[a] for a in range(seat * lay.apl, (seat + 1) * lay.apl) if not out[a])
 
-    def _free_starts_fields(self, state, lay, seat):
+    def _free_starts(self, state, lay, seat):
+        """The seat's empty start fields."""
         cell = state["cell"]
         return [f for f in lay.starts[seat] if cell[f] < 0]
 
-    def _free_starts(self, state, lay, seat):
-        """Slots (start field indexes) of the seat's empty start fields."""
-        cell = state["cell"]
-        return [k for k, f in enumerate(lay.starts[seat]) if cell[f] < 0]
+    def _free_slots(self, state, lay, seat):
+        """Indexes (in the seat's start field list) of its empty start fields."""
+        return [lay.starts[seat].index(f) for f in self._free_starts(state, lay, seat)]
 
     def _next_random_placement(self, state, lay):
         species = state["species"]

@@ -104,7 +104,7 @@ def duel_view(rules, state, cfg, lay, viewer) -> dict | None:
         return None
     out = {"at": cfg.field(state["pos"][duel["d"]]), "stage": state["phase"],
            "side": "challenger" if duel["side"] == "c" else "defender",
-           "guess": rules._guess_key(cfg, duel["guess"]), "guessed": duel["guess"] is not None}
+           "guess": cfg.species_key(duel["guess"]), "guessed": duel["guess"] is not None}
     for side, name in (("c", "challenger"), ("d", "defender")):
         a = duel[side]
         out[name] = lay.handles[a]
