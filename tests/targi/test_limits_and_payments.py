@@ -4,7 +4,7 @@ import pytest
 
 from engine.games.targi.payment import DIRECT, NOBLE, WE8, payments
 
-from .helpers import R, do, finish_round, game, moves, pending, place, set_player, stock
+from .helpers import R, do, game, moves, pending, place, set_player, stock
 
 
 def vectors(state, card, route, seat=0):

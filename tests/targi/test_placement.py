@@ -2,7 +2,7 @@
 
 import pytest
 
-from .helpers import R, do, finish_round, game, illegal, moves, place, set_player
+from .helpers import do, finish_round, game, illegal, moves, place, set_player
 
 
 def cards(state, seat):
