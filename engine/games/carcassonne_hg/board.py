@@ -133,7 +133,7 @@ class Board:
         self.opn += [0] * n
         self.occ += [0] * n
         self.occ2 += [0] * n
-        faces, at, opn, frontier = kind.faces[rotation], self.at, self.opn, self.frontier
+        faces, bits, at, opn, frontier = kind.faces[rotation], kind.bits[rotation], self.at, self.opn, self.frontier
         joins = []
         for d in range(4):
             dx, dy = STEPS[d]
@@ -142,23 +142,21 @@ class Board:
             if q is None:
                 for z in faces[d]:
                     opn[base + z] += 1
-                frontier[pos] = frontier.get(pos, 0) | (kind.sig[(d - rotation) % 4] << 2 * ((d + 2) % 4))
+                frontier[pos] = frontier.get(pos, 0) | bits[d]
             else:
                 joins.append((d, q))
+        river, find, union = kind.river, self.find, self._union
         for d, q in joins:
             _, _, other, orot = self.placements[q]
             obase = self.base[q]
-            theirs = other.faces[orot][(d + 2) % 4]
-            last = len(theirs) - 1
-            for i, z in enumerate(faces[d]):
-                mine, their = base + z, obase + theirs[last - i]
-                opn[self.find(their)] -= 1
-                self._union(mine, their)
-                if zones[z].type == RIVER:
+            for z, t in zip(faces[d], other.back[orot][(d + 2) % 4]):
+                mine, their = base + z, obase + t
+                opn[find(their)] -= 1
+                union(mine, their)
+                if river[z]:
                     self._union2(mine, their)
-        for z, zone in enumerate(zones):
-            if zone.lake >= 0:
-                self._union2(base + z, base + zone.lake)
+        for z, lake in kind.lakes:
+            self._union2(base + z, base + lake)
         return p
 
     def add_piece(self, g: int, seat: int, piece: int) -> None:

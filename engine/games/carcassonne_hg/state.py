@@ -91,11 +91,30 @@ def to_json(state: State) -> dict:
     }
 
 
+#: recently rebuilt layouts (no pieces), keyed by tile set hash and placements
+_LAYOUTS: dict[tuple, Board] = {}
+_LAYOUT_CACHE_SIZE = 256
+
+
+def _layout(ts, placements: list) -> Board:
+    """The feature graph of a layout: a copy of a cached one, extended tile by tile."""
+    key = (ts.hash, *map(tuple, placements))
+    board = _LAYOUTS.get(key)
+    if board is None:
+        shorter = _LAYOUTS.get(key[:-1]) if len(key) > 2 else None
+        board = shorter.copy() if shorter is not None else Board(ts)
+        for x, y, tile, r in placements[len(board.placements):]:
+            board.place(ts.by_id[tile], x, y, r)
+        if len(_LAYOUTS) >= _LAYOUT_CACHE_SIZE:
+            del _LAYOUTS[next(iter(_LAYOUTS))]
+        _LAYOUTS[key] = board
+    return board.copy()
+
+
 def from_json(data: dict) -> State:
     state = State(data["players"], data["options"])
-    ts, board = state.ts, state.board
-    for x, y, tile, r in data["board"]:
-        board.place(ts.by_id[tile], x, y, r)
+    ts = state.ts
+    state.board = board = _layout(ts, data["board"])
     for x, y, zid, seat, piece in data["pieces"]:
         p = board.at[(x, y)]
         g = board.base[p] + board.placements[p][2].local[zid]

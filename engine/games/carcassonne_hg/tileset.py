@@ -260,7 +260,8 @@ class Zone:
 class Kind:
     """A tile kind: its zones (sorted by id) and, per rotation, the zones facing each side."""
 
-    __slots__ = ("index", "id", "kind", "count", "zones", "local", "sig", "faces", "data", "fits")
+    __slots__ = ("index", "id", "kind", "count", "zones", "local", "sig", "faces", "back", "bits", "river",
+                 "lakes", "data", "fits")
 
     def __init__(self, index: int, data: dict):
         self.index = index
@@ -275,6 +276,12 @@ class Kind:
         self.sig = tuple(SIDE_CODES[s["type"]] for s in data["sides"])
         # faces[r][d]: local zones on the side facing direction d, clockwise (left to right)
         self.faces = tuple(tuple(printed[(d - r) % 4] for d in range(4)) for r in ROTATIONS)
+        # back[r][d]: the same zones right to left, as a neighbour on side d pairs with them
+        self.back = tuple(tuple(face[::-1] for face in faces) for faces in self.faces)
+        # bits[r][d]: what the free neighbour on side d must match, in its frontier pattern
+        self.bits = tuple(tuple(self.sig[(d - r) % 4] << 2 * ((d + 2) % 4) for d in range(4)) for r in ROTATIONS)
+        self.river = tuple(z.type == RIVER for z in self.zones)
+        self.lakes = tuple((i, z.lake) for i, z in enumerate(self.zones) if z.lake >= 0)
 
 
 class TileSet:
