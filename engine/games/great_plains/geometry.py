@@ -56,8 +56,9 @@ def _at(q, r):
 #: STEP[i][d]: the neighbour of cell i in direction d, or -1 off the board
 STEP = tuple(tuple(_at(q + dq, r + dr) for dq, dr in DIRECTIONS) for q, r in CELLS)
 NEIGHBOURS = tuple(tuple(n for n in row if n >= 0) for row in STEP)
-#: LINKS[i]: ``(neighbour, the cell after it on the same line or -1)`` for each on-board neighbour
-LINKS = tuple(tuple((n, STEP[n][d]) for d, n in enumerate(row) if n >= 0) for row in STEP)
+NEIGHBOUR_SETS = tuple(frozenset(row) for row in NEIGHBOURS)
+#: BEYOND[i][n]: for a neighbour n of i, the next cell on the line i -> n (-1 off the board)
+BEYOND = tuple({n: STEP[n][d] for d, n in enumerate(row) if n >= 0} for row in STEP)
 EDGE = tuple(i for i in range(N_CELLS) if len(NEIGHBOURS[i]) < 6)
 
 
@@ -121,7 +122,7 @@ class Board:
     """
 
     __slots__ = ("terrain", "separate_springs", "horse_all", "eagle_max", "lowland",
-                 "blank", "kind", "caves", "_horse", "_eagle", "_grounds")
+                 "blank", "kind", "caves", "horse_cache", "eagle_cache", "_grounds")
 
     def __init__(self, terrain: str, separate_springs: bool, horse_all: bool, eagle_max):
         self.terrain = terrain
@@ -133,13 +134,14 @@ class Board:
         self.blank = [EMPTY if low else BLOCKED for low in self.lowland]
         self.kind = tuple(map(KIND_OF_TERRAIN.get, terrain, (-1,) * N_CELLS))
         self.caves = tuple(i for i, t in enumerate(terrain) if t == "C")
-        self._horse = {}
-        self._eagle = {}
+        #: lazily filled tables: source cell -> reachable lowland cells
+        self.horse_cache = {}
+        self.eagle_cache = {}
         self._grounds = None
 
     def horse_from(self, i) -> tuple:
         """Lowland cells a horse reaches from source i (occupancy not considered)."""
-        found = self._horse.get(i)
+        found = self.horse_cache.get(i)
         if found is None:
             low = self.lowland
             x = low + (False,)  # index N_CELLS: off the board
@@ -147,12 +149,12 @@ class Board:
                 found = tuple(t for t, a, b in JUMPS[i] if low[t] and x[a] and x[b])
             else:
                 found = tuple(t for t, a, b in JUMPS[i] if low[t] and (x[a] or x[b]))
-            self._horse[i] = found
+            self.horse_cache[i] = found
         return found
 
     def eagle_from(self, i) -> tuple:
         """Lowland cells an eagle reaches from source i (occupancy not considered)."""
-        found = self._eagle.get(i)
+        found = self.eagle_cache.get(i)
         if found is None:
             low, limit, out = self.lowland, self.eagle_max, []
             for ray in RAYS[i]:
@@ -161,7 +163,7 @@ class Board:
                         if crossed and (limit is None or crossed <= limit):
                             out.append(cell)
                         break
-            found = self._eagle[i] = tuple(out)
+            found = self.eagle_cache[i] = tuple(out)
         return found
 
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import IllegalMove
 
-from .geometry import CELLS, DIRECTIONS, EMPTY, INDEX, LINKS, NEIGHBOURS, STEP, TOTEM_KINDS
+from .geometry import BEYOND, CELLS, DIRECTIONS, EMPTY, INDEX, NEIGHBOUR_SETS, NEIGHBOURS, STEP, TOTEM_KINDS
 from .state import CAVES, FIGURES, OVER, refresh_front
 
 HORSE, EAGLE, BEAR = 0, 1, 2
@@ -17,23 +17,19 @@ def _cell(i):
 
 
 # -- targets -------------------------------------------------------------------------
-def _powered(st, seat, reach) -> list:
-    cells, found = st.cells, set()
-    for s in st.sources[seat]:
-        for t in reach(s):
-            if cells[t] == EMPTY:
-                found.add(t)
-    return sorted(found)
+def _powered(st, seat, cache, reach) -> list:
+    cells = st.cells
+    return sorted({t for s in st.sources[seat] for t in (cache.get(s) or reach(s)) if cells[t] == EMPTY})
 
 
 def horse_targets(st, seat) -> list:
     """Empty lowland cells a horse reaches from any source, in board order."""
-    return _powered(st, seat, st.board.horse_from)
+    return _powered(st, seat, st.board.horse_cache, st.board.horse_from)
 
 
 def eagle_targets(st, seat) -> list:
     """Empty lowland cells an eagle reaches from any source, in board order."""
-    return _powered(st, seat, st.board.eagle_from)
+    return _powered(st, seat, st.board.eagle_cache, st.board.eagle_from)
 
 
 def _push_blocked(st, dest) -> bool:
@@ -49,8 +45,10 @@ def bear_pushes(st, seat) -> list:
     cells, opp, out = st.cells, 1 - seat, []
     if st.rules["bear_push_direction"] == "from_source":
         chains = st.rules["bear_push_into_occupied"] == "illegal"
+        opponents = set(st.sources[opp])
         for s in st.sources[seat]:
-            for t, dest in LINKS[s]:
+            for t in NEIGHBOUR_SETS[s] & opponents:
+                dest = BEYOND[s][t]
                 if cells[t] == opp and not (chains and dest >= 0 and 0 <= cells[dest] <= 1):
                     out.append((t, s))
         out.sort()
@@ -112,9 +110,9 @@ def _board_cell(move, key="cell") -> int:
 
 
 def _check_fields(move, allowed):
-    extra = set(move) - allowed
-    if extra:
-        raise IllegalMove(f"unknown field {sorted(extra)[0]!r} in a {move['type']} move")
+    if not move.keys() <= allowed:
+        extra = sorted(move.keys() - allowed)[0]
+        raise IllegalMove(f"unknown field {extra!r} in a {move['type']} move")
 
 
 def _check_turn(st, seat, phase, what):
@@ -244,8 +242,10 @@ def _place(st, seat, t, kind, push) -> list:
         st.held[seat][kind] -= 1
         st.supply[kind] += 1
         events.append({"type": "token_returned", "seat": seat, "kind": TOTEM_KINDS[kind]})
-    events.append({"type": "placed", "seat": seat, "cell": _cell(t),
-                   **({"totem": TOTEM_KINDS[kind]} if kind is not None else {})})
+    placed = {"type": "placed", "seat": seat, "cell": _cell(t)}
+    if kind is not None:
+        placed["totem"] = TOTEM_KINDS[kind]
+    events.append(placed)
     opp, pushed_to = 1 - seat, None
     cells[t] = seat
     st.sources[seat].append(t)
