@@ -109,3 +109,21 @@ def test_P10_te9_use_two_limits_border_actions():
     do(state, 0, {"type": "use", "card": 2}, {"type": "use", "card": 3})
     assert not any(m.get("card") for m in moves(state, 0))
     assert {"type": "use", "space": [1, 2]} in moves(state, 0)
+
+
+def test_fast_placement_check_agrees_with_the_listed_moves():
+    from engine.games.targi.decisions import legal_place, valid_place
+
+    from .helpers import pending, random_states
+    checked = 0
+    for state, _ in random_states(11, {"allow_opposite_own_targi": False, "allow_opposite_robber": False}):
+        if pending(state) != "PLACE":
+            continue
+        frame = state["stack"][-1]
+        listed = legal_place(state, frame)
+        for card in [*range(0, 18), True, "5", None]:
+            move = {"type": "place", "card": card}
+            assert valid_place(state, frame, move) is (move in listed and type(card) is int)
+        assert not valid_place(state, frame, {**listed[0], "x": 1})
+        checked += 1
+    assert checked > 50

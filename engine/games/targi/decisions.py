@@ -43,33 +43,42 @@ def next_placer(state, quota):
     return None
 
 
-def placement_problem(state, seat, card, occupied=None):
-    """Why ``card`` is not a legal placement for ``seat`` (None if legal); R3, A5, A11, P7."""
+def placement_blocks(state, seat) -> dict[int, str]:
+    """Border cards ``seat`` may not take now, with the rule (R3, A5, A11, P7)."""
+    opt = state["cfg"].opt
+    blocks = {}
+    robber = state["robber"]
+    if not opt["allow_opposite_robber"] and robber in OPPOSITE:
+        blocks[OPPOSITE[robber]] = "A11: not opposite the robber (allow_opposite_robber = false)"
+    if robber in OPPOSITE and not has(state["cfg"], state["players"][seat], "may_place_on_robber"):
+        blocks[robber] = "R3: the robber's card is blocked this round"
+    own_ok = opt["allow_opposite_own_targi"]
+    for owner, card, _ in state["targi"]:
+        if owner != seat:
+            blocks[OPPOSITE[card]] = "R3: not opposite an opponent's Targi"
+        elif not own_ok:
+            blocks.setdefault(OPPOSITE[card], "A5: not opposite an own Targi (allow_opposite_own_targi = false)")
+    for _, card, _ in state["targi"]:
+        blocks[card] = "R3: that card already holds a Targi"
+    return blocks
+
+
+def placement_problem(state, seat, card):
+    """Why ``card`` is not a legal placement for ``seat`` now (None if legal)."""
     if card not in BORDER:
         return "R3: Targi go only on the 12 non-corner border cards"
-    if occupied is None:
-        occupied = {t[1]: t[0] for t in state["targi"]}
-    if card in occupied:
-        return "R3: that card already holds a Targi"
-    owner = occupied.get(OPPOSITE[card])
-    if owner == 1 - seat:
-        return "R3: not opposite an opponent's Targi"
-    opt = state["cfg"].opt
-    if owner == seat and not opt["allow_opposite_own_targi"]:
-        return "A5: not opposite an own Targi (allow_opposite_own_targi = false)"
-    robber = state["robber"]
-    if OPPOSITE[card] == robber and not opt["allow_opposite_robber"]:
-        return "A11: not opposite the robber (allow_opposite_robber = false)"
-    if card == robber and not has(state["cfg"], state["players"][seat], "may_place_on_robber"):
-        return "R3: the robber's card is blocked this round"
-    return None
+    return placement_blocks(state, seat).get(card)
 
 
 def legal_place(state, frame):
-    seat = frame["seat"]
-    occupied = {t[1]: t[0] for t in state["targi"]}
-    return [{"type": "place", "card": n} for n in PLACEABLE
-            if n not in occupied and placement_problem(state, seat, n, occupied) is None]
+    blocks = placement_blocks(state, frame["seat"])
+    return [{"type": "place", "card": n} for n in PLACEABLE if n not in blocks]
+
+
+def valid_place(state, frame, move):
+    """Fast check of a placement (same rule as :func:`legal_place`)."""
+    card = move.get("type") == "place" and len(move) == 2 and move.get("card")
+    return type(card) is int and placement_problem(state, frame["seat"], card) is None
 
 
 def apply_place(state, frame, move):
@@ -562,6 +571,8 @@ APPLY = {
     "MERCHANT": apply_merchant, "SILVERSMITH": apply_silversmith, "FATA_MORGANA": apply_fata_morgana,
     "RAID_PAY": apply_raid_pay, "LIMIT_DISCARD": apply_limit_discard,
 }
+#: fast membership checks equivalent to ``move in LEGAL[dp](...)`` for frequent points
+VALID = {"PLACE": valid_place}
 #: what each decision point is about, for error messages (the rule it applies)
 RULES = {
     "PLACE": "R3 placement", "CHOOSE_ACTION": "§8 action phase: use an unused own source, we8_play or end_actions",

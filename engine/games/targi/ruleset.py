@@ -73,15 +73,23 @@ class Targi(Ruleset):
             raise IllegalMove(f"seat {seat} is not to move ({frame['dp']})")
         if not isinstance(move, dict):
             raise IllegalMove("a move is a JSON object with a 'type'")
+        if not self._listed(state, frame, move):
+            raise IllegalMove(self._explain(state, frame, seat, move))
+        events = decisions.APPLY[frame["dp"]](state, frame, move)
+        return events + flow.advance(state)
+
+    @staticmethod
+    def _listed(state, frame, move) -> bool:
+        """Whether ``move`` is one of the listed legal moves, with equal JSON types."""
+        valid = decisions.VALID.get(frame["dp"])
+        if valid is not None:
+            return valid(state, frame, move)
         listed = decisions.LEGAL[frame["dp"]](state, frame)
         try:
             match = listed[listed.index(move)]
         except ValueError:
-            match = None
-        if match is None or not all(_same(move[k], v) for k, v in match.items()):
-            raise IllegalMove(self._explain(state, frame, seat, move))
-        events = decisions.APPLY[frame["dp"]](state, frame, move)
-        return events + flow.advance(state)
+            return False
+        return all(_same(move[k], v) for k, v in match.items())
 
     def _explain(self, state, frame, seat, move):
         dp = frame["dp"]
