@@ -21,7 +21,11 @@ def make_celery(settings: Settings | None = None) -> Celery:
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
         result_expires=3600,
-        broker_transport_options={"visibility_timeout": settings.visibility_timeout},
+        # an unacknowledged task (its worker died) is redelivered once it is older than
+        # visibility_timeout; sweep for such tasks at a fraction of that, not kombu's ~100 s
+        broker_transport_options={"visibility_timeout": settings.visibility_timeout,
+                                  "unacked_restore_interval": max(1, min(10, settings.visibility_timeout // 5)),
+                                  "unacked_restore_throttle": 1},
         broker_connection_retry_on_startup=True,
         worker_hijack_root_logger=False,
     )
