@@ -37,13 +37,13 @@ def test_example_2_cave_phase_leaves_one_cave_empty_and_last_placer_starts(after
 
 def test_example_3_snake_normal_placements(after_caves):
     assert sorted(cell_moves(after_caves, SNAKE)) == [(-4, -2), (-3, -3), (-3, -1), (-2, -2), (1, -4), (1, 3), (2, -6),
-                                              (2, 1), (2, 3), (3, -5), (3, 1)]
+                                                      (2, 1), (2, 3), (3, -5), (3, 1)]
 
 
 def test_example_4_fox_normal_placements(after_caves):
     after_caves.turn = FOX
-    assert sorted(cell_moves(after_caves, FOX)) == [(-3, 6), (-2, 4), (-2, 6), (-1, 0), (-1, 1), (-1, 4), (1, -1), (1, 0),
-                                            (4, -4), (4, -3), (6, -5), (6, -4)]
+    assert sorted(cell_moves(after_caves, FOX)) == [(-3, 6), (-2, 4), (-2, 6), (-1, 0), (-1, 1), (-1, 4), (1, -1),
+                                                    (1, 0), (4, -4), (4, -3), (6, -5), (6, -4)]
 
 
 def test_example_5_placing_on_a_totem_field_takes_a_token(after_caves):

@@ -50,8 +50,9 @@ def test_perft_counts(case):
 
 
 def _random_moves(options, seed, figures):
+    """Moves of a seeded random game from the cave phase until ``figures`` figures are placed."""
     rng, state, moves = Rng(seed), new_game(**options), []
-    while not RULESET.is_over(state) and state.hand[0] + state.hand[1] > 2 * options.get("figures_per_player", 20) - figures:
+    while not RULESET.is_over(state) and 40 - sum(state.hand) < figures:
         move = rng.choice(RULESET.legal_moves(state, state.turn))
         RULESET.apply(state, state.turn, move)
         moves.append(move)

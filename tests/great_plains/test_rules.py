@@ -31,7 +31,8 @@ def test_random_layout_is_drawn_one_tile_at_a_time_then_the_first_cave_player():
     assert RULESET.to_move(state) == [SNAKE] and RULESET.view(state, None)["layout"] == state.layout
 
 
-@pytest.mark.parametrize("outcome", [{"tile": "T9", "side": "A", "rotation": 0}, {"tile": "T1", "side": "C", "rotation": 0},
+@pytest.mark.parametrize("outcome", [{"tile": "T9", "side": "A", "rotation": 0},
+                                     {"tile": "T1", "side": "C", "rotation": 0},
                                      {"tile": "T1", "side": "A", "rotation": 6}, 3])
 def test_a_foreign_tile_outcome_is_rejected(outcome):
     state = RULESET.setup(2, RULESET.make_options({}))
