@@ -76,7 +76,7 @@ class HuntersAndGatherers(Ruleset):
 
     def apply_chance(self, state, outcome):
         if state.phase == START:
-            if outcome not in range(state.players):
+            if type(outcome) is not int or outcome not in range(state.players):
                 raise IllegalMove(f"no seat {outcome!r}")
             state.turn, state.phase = outcome, DRAW
             return [{"type": "start_player", "seat": outcome, "text": f"seat {outcome} starts"}]
