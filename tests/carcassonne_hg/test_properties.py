@@ -14,10 +14,20 @@ TILES = {t["id"]: t for t in load_data("hg2002-default")["tiles"]}
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def playout(seed: int, players: int, check_state, check_events=lambda events: None):
+OPTIONS = st.fixed_dictionaries({
+    "forestUnit": st.sampled_from(["segment", "tile"]), "riverUnit": st.sampled_from(["tile", "segment"]),
+    "lakeFishPerRiver": st.sampled_from(["oncePerLake", "perEnd"]), "riverFish": st.sampled_from(["count", "ignore"]),
+    "membersOnLakes": st.booleans(), "unplaceableBonus": st.sampled_from(["discardAndRedraw", "forfeit"]),
+    "bonusPerTurn": st.integers(0, 3), "bonusOnFinalTurn": st.booleans(),
+    "hutValue": st.sampled_from(["allFish", "largestLake"]), "scoreIncompleteAtEnd": st.booleans(),
+    "shrineBypassesBlocking": st.booleans(), "startRotation": st.integers(0, 3),
+})
+
+
+def playout(seed: int, players: int, check_state, check_events=lambda events: None, options=None):
     """A random game driven directly through the ruleset; checks after every step."""
     rng = Rng(seed)
-    state = RULESET.setup(players, RULESET.make_options({}))
+    state = RULESET.setup(players, RULESET.make_options(options or {}))
     while not RULESET.is_over(state):
         chance = RULESET.chance(state)
         if chance:
@@ -60,8 +70,8 @@ def test_feature_graph_and_placements_match_a_recomputation(seed, players):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
-def test_pieces_conserved_scores_monotone_and_features_scored_once(seed, players):
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), options=OPTIONS)
+def test_pieces_conserved_scores_monotone_and_features_scored_once(seed, players, options):
     last = [[0] * 4 for _ in range(players)]
     completed = []
 
@@ -89,6 +99,6 @@ def test_pieces_conserved_scores_monotone_and_features_scored_once(seed, players
                 assert all(not zones & other for other in completed), "a feature scored twice"
                 completed.append(zones)
 
-    state = playout(seed, players, check_state, check_events)
+    state = playout(seed, players, check_state, check_events, options)
     assert state.land_n == 0 and sum(state.members) + sum(
         1 for p in state.board.pieces if p[2] == 0) == 5 * players

@@ -10,6 +10,7 @@ from engine.games.carcassonne_hg import RULESET
 from engine.games.carcassonne_hg.options import HgOptions
 from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER, PIECE, TILE
 
+from ..conformance import full_check
 from .fixtures import build, place, piece_move, tile, tileset, turn
 
 RED, BLUE = 0, 1
@@ -262,3 +263,12 @@ def test_copy_state_is_independent():
     turn(copy, "L48@(1,0)r0", "r1")
     assert len(state.board.placements) == 1 and state.members[RED] == 5 and state.phase == DRAW
     assert RULESET.determinize(state, 1, None) is not state
+
+
+def test_conformance_checks_with_every_option_changed():
+    options = {"forestUnit": "tile", "riverUnit": "segment", "lakeFishPerRiver": "perEnd", "riverFish": "ignore",
+               "membersOnLakes": True, "unplaceableBonus": "forfeit", "bonusPerTurn": 2,
+               "bonusOnFinalTurn": False, "startPlayer": 1, "hutValue": "largestLake",
+               "scoreIncompleteAtEnd": True, "shrineBypassesBlocking": True, "startRotation": 2}
+    match = full_check(RULESET, 2, 5, options)
+    assert match.status == "finished" and match.view(None)["board"][0]["rotation"] == 180
