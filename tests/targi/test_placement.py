@@ -127,3 +127,11 @@ def test_fast_placement_check_agrees_with_the_listed_moves():
         assert not valid_place(state, frame, {**listed[0], "x": 1})
         checked += 1
     assert checked > 50
+
+
+def test_O6_no_legal_card_left_forfeits_the_remaining_targi():
+    state = game({"allow_opposite_own_targi": False, "allow_opposite_robber": False}, first=0)
+    place(state, [2, 5], [3, 6])
+    events = do(state, 0, {"type": "place", "card": 7})
+    assert {"type": "no_placement", "seat": 1} in events
+    assert state["stack"][-1] == {"dp": "CHOOSE_ACTION", "seat": 0} and len(state["targi"]) == 5

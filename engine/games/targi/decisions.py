@@ -84,13 +84,21 @@ def valid_place(state, frame, move):
 def apply_place(state, frame, move):
     seat = frame["seat"]
     state["targi"].append([seat, move["card"], False])
-    following = next_placer(state, frame["quota"])
+    events = [{"type": "placed", "seat": seat, "card": move["card"]}]
+    quota = frame["quota"]
+    following = next_placer(state, quota)
+    while following is not None and not legal_place(state, {"seat": following}):
+        # only possible with A5/A11 set to false: the remaining Targi stay out (O6)
+        quota = quota[:]
+        quota[following] = sum(1 for t in state["targi"] if t[0] == following)
+        events.append({"type": "no_placement", "seat": following})
+        following = next_placer(state, quota)
     if following is None:
         state["targi"].sort(key=lambda t: t[1])
         state["stack"].pop()
     else:
-        state["stack"][-1] = {**frame, "seat": following}
-    return [{"type": "placed", "seat": seat, "card": move["card"]}]
+        state["stack"][-1] = {**frame, "seat": following, "quota": quota}
+    return events
 
 
 # -- CHOOSE_ACTION ----------------------------------------------------------------
