@@ -23,9 +23,9 @@ class Level:
 #: Level name -> budget. ``random`` does not search (a uniformly random legal move).
 LEVEL_TABLE = {
     "random": Level("random", 0, None),
-    "easy": Level("easy", 60, 400),
-    "medium": Level("medium", 500, 1400),
-    "hard": Level("hard", 2500, 6000),
+    "easy": Level("easy", 50, 500),
+    "medium": Level("medium", 200, 1400),
+    "hard": Level("hard", 1000, 6000),
 }
 
 LEVELS = tuple(LEVEL_TABLE)

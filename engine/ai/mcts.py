@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 from time import perf_counter
 
-from ..contract import Ruleset, canonical
+from ..contract import Ruleset
 from ..rng import Rng
 from .policies import Policy
 
@@ -30,7 +30,7 @@ class Node:
     def __init__(self, actor: int | None, move: dict | None):
         self.actor = actor
         self.move = move
-        self.children: dict[str, Node] = {}
+        self.children: dict[tuple, Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
@@ -92,7 +92,7 @@ def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Pol
         children = node.children
         untried, available = [], []
         for move in ruleset.legal_moves(sim, actor):
-            key = f"{actor}:{canonical(move)}"
+            key = (actor, repr(sorted(move.items())))
             child = children.get(key)
             if child is None:
                 untried.append((key, move))

@@ -29,7 +29,7 @@ class Policy:
     that make a clear lead. ``exploration``: the UCB constant.
     """
 
-    rollout_depth: int | None = None
+    rollout_depth: int | None = 10
     scale: float = 10.0
     exploration: float = 0.7
 
@@ -81,7 +81,12 @@ def margins(totals: list) -> list:
 
 #: ruleset id -> its tuned policy; other rulesets use ``DEFAULT``
 DEFAULT = Policy()
-TUNED: dict[str, Policy] = {}
+TUNED: dict[str, Policy] = {
+    "carcassonne-hg": Policy(scale=15.0),
+    "great-plains": Policy(scale=10.0),
+    "targi": Policy(scale=5.0),
+    "woodwalkers": Policy(scale=5.0),
+}
 
 
 def policy_for(ruleset: Ruleset) -> Policy:

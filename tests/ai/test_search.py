@@ -108,6 +108,25 @@ def test_hidden_cards_the_seat_cannot_know_do_not_change_the_search():
     assert len(moves) == 1
 
 
+HIDDEN = [(r, r.min_players) for r in (FAIR_TOY, *rulesets().values())]
+
+
+@pytest.mark.parametrize("case", HIDDEN, ids=lambda c: f"{c[0].id}-{c[1]}p")
+def test_the_move_depends_only_on_what_the_seat_knows(case):
+    """Two worlds the seat cannot tell apart (two determinizations) get the same search.
+
+    Fails if the search reads the true hidden state, and also if a ruleset's
+    ``determinize`` returns samples that depend on the true hidden state rather than
+    only on the seat's information and the random generator (with a known AI seed
+    the move would then betray the hidden cards).
+    """
+    ruleset, players = case
+    for state, seat in positions(ruleset, players, seed=7, count=8):
+        worlds = [ruleset.determinize(state, seat, Rng(k)) for k in (1, 2)]
+        first, second = (analyse(ruleset, w, seat, seed=3, iterations=40) for w in worlds)
+        assert first.ranked == second.ranked
+
+
 def test_the_search_reads_hidden_state_only_through_determinize():
     """Had the search used the true hands, the moves' values would follow them."""
     calls = []
