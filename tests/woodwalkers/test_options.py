@@ -55,6 +55,8 @@ def test_default_component_set_is_versioned_project_default():
      "combat_mode_tiles"),
     ({"components": {"combat_mode_tiles": [{"id": "x", "attribute": "agility"}] * 3}},
      "components.combat_mode_tiles[0]", "combat_mode_tiles"),
+    ({"components": {"characters": {"set1": ["Carag"]}}}, "components.characters", "invalid_value"),
+    ({"components": {"format": "other@2"}}, "components.format", "invalid_value"),
     ({"seats": [1, 1, 3]}, "seats", "seats"),
     ({"seats": [1, 3], "first_start_player": 2}, "first_start_player", "option_conflict"),
     ({"first_start_player": "soon"}, "first_start_player", "invalid_value"),

@@ -7,7 +7,7 @@ derives from public facts only.
 
 from __future__ import annotations
 
-from .components import Config, board_seats, config_for
+from .components import Config, board_seats
 
 
 class Layout:
@@ -36,28 +36,25 @@ class Layout:
                                   for seat in range(players))
 
 
-_LAYOUTS: dict[tuple[int, int], Layout] = {}
-
-
-def layout(cfg: Config, players: int) -> Layout:
-    key = (id(cfg), players)
-    found = _LAYOUTS.get(key)
-    if found is None:
-        found = _LAYOUTS[key] = Layout(cfg, players)
-    return found
-
-
 _CONTEXTS: dict[tuple[str, int], tuple[Config, Layout]] = {}
+MAX_CONTEXTS = 256
+
+
+def context(key: str, options: dict, players: int) -> tuple[Config, Layout]:
+    """The compiled config and seat layout for valid options (hash ``key``), cached."""
+    found = _CONTEXTS.get((key, players))
+    if found is None:
+        if len(_CONTEXTS) >= MAX_CONTEXTS:  # many custom data sets: start afresh
+            _CONTEXTS.clear()
+        cfg = Config(options)
+        found = _CONTEXTS[(key, players)] = (cfg, Layout(cfg, players))
+    return found
 
 
 def ctx(state) -> tuple[Config, Layout]:
     """The compiled config and seat layout of a state."""
-    key = (state["key"], state["n"])
-    found = _CONTEXTS.get(key)
-    if found is None:
-        cfg = config_for(state["key"], state["opts"])
-        found = _CONTEXTS[key] = (cfg, layout(cfg, state["n"]))
-    return found
+    found = _CONTEXTS.get((state["key"], state["n"]))
+    return found if found is not None else context(state["key"], state["opts"], state["n"])
 
 
 def movement_masks(cfg: Config, lay: Layout, state: dict, seat: int) -> tuple[int, int]:

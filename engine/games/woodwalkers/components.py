@@ -2,8 +2,8 @@
 
 A set is selected with the ``component_set`` option; each top-level key of the
 ``components`` option replaces that key of the set. :func:`problems` lists every
-defect as ``{path: "code: message"}``; :func:`compile_config` turns valid options into
-a :class:`Config` of plain tuples, cached by the options' content hash.
+defect as ``{path: "code: message"}``; :class:`Config` compiles valid options into
+plain tuples and bit masks (cached per options hash by :func:`.board.context`).
 """
 
 from __future__ import annotations
@@ -164,6 +164,11 @@ def problems(options: dict) -> dict:
             if night_forest != forest_fields:
                 out["components.night_board.rows"] = (
                     f"forest_count: {night_forest} night forest fields but {forest_fields} day forest fields")
+    characters = data.get("characters")
+    if characters is not None and not (isinstance(characters, dict) and all(
+            isinstance(names, dict) and all(isinstance(n, str) for n in names.values())
+            for names in characters.values())):
+        out["components.characters"] = "invalid_value: characters maps set1..set4 to {species: name}"
     _species_problems(data.get("species"), animals, out)
     _forest_problems(data.get("forest_tiles"), forest_fields, out)
     _mode_problems(data.get("combat_mode_tiles"), options["display_size"], out)
@@ -247,16 +252,5 @@ class Config:
         return [f // self.cols, f % self.cols]
 
 
-_CONFIGS: dict[str, Config] = {}
-
-
 def options_key(options: dict) -> str:
     return content_hash(options)
-
-
-def config_for(key: str, options: dict) -> Config:
-    """The compiled config of valid options, cached by their hash ``key``."""
-    config = _CONFIGS.get(key)
-    if config is None:
-        config = _CONFIGS[key] = Config(options)
-    return config

@@ -13,9 +13,10 @@ import json
 
 from engine import Chance, IllegalMove, InvalidOptions, Ruleset
 
+from . import hidden, scoring
 from . import view as view_module
-from .board import ctx, destinations, field_index, layout, movement_masks, path_problem
-from .components import ATTRIBUTES, board_seats, config_for, options_key, problems, seat_problems
+from .board import context, ctx, destinations, field_index, movement_masks, path_problem
+from .components import ATTRIBUTES, board_seats, options_key, problems, seat_problems
 from .schemas import MOVE_SCHEMAS, Options
 
 #: the decision a seat faces -> the move types it may post
@@ -34,7 +35,6 @@ PAYLOAD = {kind: ({name for name, f in schema().fields.items() if f.required}, s
            for kind, schema in MOVE_SCHEMAS.items()}
 LIST_KEYS = ("species", "pos", "wounds", "out", "shown", "cell", "tiles", "mix", "pile",
              "display", "plus1", "duels", "med", "dice", "received")
-SECRET_MOVES = ("arrange", "use_medicine")
 
 
 class Woodwalkers(Ruleset):
@@ -55,8 +55,7 @@ class Woodwalkers(Ruleset):
         if found:
             raise InvalidOptions("options rejected", errors=found)
         key = options_key(options)
-        cfg = config_for(key, options)
-        lay = layout(cfg, num_players)
+        cfg, lay = context(key, options, num_players)
         count = lay.count
         state = {
             "opts": options, "key": key, "n": num_players, "phase": "arrange", "rolling": None,
@@ -544,69 +543,18 @@ class Woodwalkers(Ruleset):
                 return seat, next(i for i in range(lay.apl) if i not in mine)
         raise AssertionError("arrangement complete")
 
-    # -- score ----------------------------------------------------------------------------------
+    # -- score, views, hidden information, persistence ---------------------------------------
     def score(self, state):
-        cfg, lay = ctx(state)
-        n = state["n"]
-        flags, held = [0] * n, [0] * n
-        for k, value in enumerate(state["tiles"]):
-            a = state["cell"][cfg.forest[k]] if value > 0 else -1
-            if a >= 0:
-                flags[a // lay.apl] += value
-                held[a // lay.apl] += 1
-        if state["opts"]["tiebreak_wounds"] == "in_play":
-            wounds = [sum(w for a, w in enumerate(state["wounds"]) if a // lay.apl == s and not state["out"][a])
-                      for s in range(n)]
-        else:
-            wounds = list(state["received"])
-        scores = []
-        for s in range(n):
-            breakdown = {"plus1": state["plus1"][s], "duels": state["duels"][s], "flags": flags[s]}
-            scores.append({"seat": s, "total": sum(breakdown.values()), "breakdown": breakdown,
-                           "tiebreak": {"flags_occupied": held[s], "wounds": wounds[s]}})
-        rank = [(e["total"], held[e["seat"]], -wounds[e["seat"]]) for e in scores]
-        best = max(rank)
-        return {"scores": scores, "winners": [s for s in range(n) if rank[s] == best]}
+        return scoring.score(state)
 
-    # -- views, hidden information, persistence ------------------------------------------------
     def view(self, state, seat):
         return view_module.view(self, state, seat)
 
     def determinize(self, state, seat, rng):
-        """Resample other seats' hidden placements (arrangement) or identities (night)."""
-        state = self.copy_state(state)
-        cfg, lay = ctx(state)
-        arranging = state["phase"] == "arrange"
-        if not arranging and state["opts"]["variant"] != "night":
-            return state
-        species, pos, cell = state["species"], state["pos"], state["cell"]
-        for other in range(state["n"]):
-            if other == seat:
-                continue
-            animals = range(other * lay.apl, (other + 1) * lay.apl)
-            if arranging:
-                placed = [a for a in animals if species[a] >= 0]
-                for a in placed:
-                    cell[pos[a]] = -1
-                    species[a] = pos[a] = -1
-                slots, kinds = list(animals), list(range(lay.apl))
-                rng.shuffle(slots)
-                rng.shuffle(kinds)
-                for a, kind in zip(slots[:len(placed)], kinds):
-                    species[a], pos[a] = kind, lay.home[a]
-                    cell[lay.home[a]] = a
-            else:
-                hidden = [a for a in animals if not state["shown"][a] and not state["out"][a]]
-                kinds = [species[a] for a in hidden]
-                rng.shuffle(kinds)
-                for a, kind in zip(hidden, kinds):
-                    species[a] = kind
-        return state
+        return hidden.determinize(self.copy_state(state), seat, rng)
 
     def redact_move(self, move, mover, viewer):
-        if viewer != mover and isinstance(move, dict) and move.get("type") in SECRET_MOVES:
-            return {"type": move["type"]}
-        return move
+        return hidden.redact_move(move, mover, viewer)
 
     def copy_state(self, state):
         new = state.copy()

@@ -1,25 +1,10 @@
-"""What one seat (or a spectator) may see (spec §14, §15 "Public view").
-
-Hidden: face-down forest tiles (not even in the state until revealed), other seats'
-placements while arranging, and at night other seats' identities outside a running duel.
-"""
+"""What one seat (or a spectator) may see (spec §15 "Public view"; hiding rules in :mod:`.hidden`)."""
 
 from __future__ import annotations
 
 from .board import ctx
 from .components import ATTRIBUTES
-
-
-def species_visible(state, lay, animal: int, viewer) -> bool:
-    owner = animal // lay.apl
-    if viewer == owner:
-        return True
-    if state["phase"] == "arrange":
-        return False
-    if state["opts"]["variant"] == "day":
-        return True
-    duel = state["duel"]
-    return duel is not None and state["phase"] != "guess" and animal in (duel["c"], duel["d"])
+from .hidden import species_visible
 
 
 def view(rules, state, viewer) -> dict:
