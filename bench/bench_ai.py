@@ -65,18 +65,36 @@ def wilson(score: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def strength(ruleset_id, tested, other, games, seed, iterations, pool):
+def run_games(jobs, pool, stop_at):
+    """Results of the jobs started before ``stop_at`` (a ``perf_counter`` time)."""
+    if pool is None:
+        return [one_game(job) for job in jobs if time.perf_counter() < stop_at]
+    pending, results, queue = [], [], list(jobs)
+    while queue or pending:
+        while queue and len(pending) < pool._processes and time.perf_counter() < stop_at:
+            pending.append(pool.apply_async(one_game, (queue.pop(0),)))
+        if not pending:
+            break
+        results.append(pending.pop(0).get())
+    return results
+
+
+def strength(ruleset_id, tested, other, games, seed, iterations, pool, stop_at):
+    """One Markdown row: the tested side's mean score over at most ``games`` games."""
     jobs = [(ruleset_id, tested, other, iterations, seed + i, i % 2) for i in range(games)]
     start = time.perf_counter()
-    results = pool.map(one_game, jobs, chunksize=1) if pool else list(map(one_game, jobs))
+    scores = [score for score, _ in run_games(jobs, pool, stop_at)]
     seconds = time.perf_counter() - start
-    scores = [r[0] for r in results]
-    wins, draws = sum(s == 1 for s in scores), sum(0 < s < 1 for s in scores)
-    mean = sum(scores) / games
-    low, high = wilson(mean, games)
+    n = len(scores)
     budgets = ", ".join(f"{a} {iterations[a]} it" for a in (tested, other) if a in iterations)
-    return (f"| {ruleset_id} | {tested} vs {other} | {games} | {budgets or '-'} | {100 * mean:.1f}% "
-            f"| {100 * low:.1f}–{100 * high:.1f}% | {wins}/{draws}/{games - wins - draws} "
+    if not n:
+        return f"| {ruleset_id} | {tested} vs {other} | 0 of {games} | {budgets} | not measured (time) | | | |"
+    wins, draws = sum(s == 1 for s in scores), sum(0 < s < 1 for s in scores)
+    mean = sum(scores) / n
+    low, high = wilson(mean, n)
+    played = f"{n}" if n == games else f"{n} of {games}"
+    return (f"| {ruleset_id} | {tested} vs {other} | {played} | {budgets or '-'} | {100 * mean:.1f}% "
+            f"| {100 * low:.1f}–{100 * high:.1f}% | {wins}/{draws}/{n - wins - draws} "
             f"| {seconds / 60:.1f} min |")
 
 
@@ -126,6 +144,9 @@ def main(argv=None):
     parser.add_argument("--positions", type=int, default=20, help="positions for the speed table (0 skips)")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="time for the strength runs: each match-up gets an equal share of what is left "
+                             "and starts no game after its share (unplayed games are reported)")
     args = parser.parse_args(argv)
     ids = args.rulesets or list(rulesets())
     iterations = {"medium": args.medium, "hard": args.hard}
@@ -134,10 +155,12 @@ def main(argv=None):
     if any(args.games):
         print("| ruleset | match-up | games | budgets | score | 95% CI | W/D/L | wall time |")
         print("|---|---|---|---|---|---|---|---|")
-        for ruleset_id in ids:
-            for (tested, other), games in zip(matchups, args.games):
-                if games:
-                    print(strength(ruleset_id, tested, other, games, args.seed, iterations, pool), flush=True)
+        runs = [(rid, pair, games) for rid in ids for pair, games in zip(matchups, args.games) if games]
+        end = None if args.minutes is None else time.perf_counter() + 60 * args.minutes
+        for left, (ruleset_id, (tested, other), games) in zip(range(len(runs), 0, -1), runs):
+            now = time.perf_counter()
+            stop_at = math.inf if end is None else now + (end - now) / left
+            print(strength(ruleset_id, tested, other, games, args.seed, iterations, pool, stop_at), flush=True)
     if args.positions:
         print("\n| ruleset | level | default budget | positions | median | p95 | iterations/s |")
         print("|---|---|---|---|---|---|---|")
