@@ -44,12 +44,10 @@ def bear_pushes(st, seat) -> list:
     """
     cells, opp, out = st.cells, 1 - seat, []
     if st.rules["bear_push_direction"] == "from_source":
-        chains = st.rules["bear_push_into_occupied"] == "illegal"
         opponents = set(st.sources[opp])
         for s in st.sources[seat]:
             for t in NEIGHBOUR_SETS[s] & opponents:
-                dest = BEYOND[s][t]
-                if cells[t] == opp and not (chains and dest >= 0 and 0 <= cells[dest] <= 1):
+                if cells[t] == opp and not _push_blocked(st, BEYOND[s][t]):
                     out.append((t, s))
         out.sort()
         return out
@@ -77,7 +75,10 @@ def cave_moves(st) -> list:
 
 
 def figure_moves(st, seat) -> list:
-    """Every placement (normal, horse, eagle, bear) in the spec's order, or a lone pass."""
+    """Every placement (normal, horse, eagle, bear) in the spec's order, or a lone pass.
+
+    (The hot path of random playouts: cell lists are built inline rather than via ``_cell``.)
+    """
     moves = [{"type": "place", "cell": [*CELLS[i]]} for i in sorted(st.front[seat])]
     held = st.held[seat]
     if held[HORSE]:
