@@ -23,9 +23,10 @@ from __future__ import annotations
 import hashlib
 import os
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask_cors import CORS
 from flask_limiter import ApplicationLimit, Limiter
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 EXEMPT_PATHS = ("/v1/health", "/openapi.json")
@@ -60,6 +61,15 @@ def _no_token() -> bool:
     return _exempt() or _bearer() is None
 
 
+def _limit_streamed_body() -> None:
+    """A chunked body (no Content-Length) is cut at MAX_CONTENT_LENGTH by werkzeug without
+    an error; one that reaches the limit is refused with 413 like a declared one."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit and request.content_length is None and request.environ.get("wsgi.input_terminated"):
+        if len(request.get_data(cache=True)) >= limit:
+            raise RequestEntityTooLarge()
+
+
 def limits_enabled(rate_limit: str) -> bool:
     return rate_limit.strip().lower() not in ("", "off", "none", "0")
 
@@ -72,9 +82,12 @@ def init_security(app: Flask, settings) -> Limiter | None:
 
     origins = [o.strip() for o in settings.cors_origins.split(",") if o.strip()]
     if origins:
-        CORS(app, resources={r"/*": {"origins": "*" if origins == ["*"] else origins}},
+        wildcard = origins == ["*"]
+        CORS(app, resources={r"/*": {"origins": "*" if wildcard else origins}}, send_wildcard=wildcard,
              allow_headers=CORS_ALLOW_HEADERS, expose_headers=CORS_EXPOSE_HEADERS,
              methods=["GET", "POST", "OPTIONS"], supports_credentials=False, max_age=600)
+
+    app.before_request(_limit_streamed_body)
 
     if not limits_enabled(settings.rate_limit):
         return None
