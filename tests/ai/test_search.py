@@ -181,3 +181,26 @@ def test_a_shared_win_is_split_and_a_lead_is_worth_more_than_half():
     ahead = {"hands": [[3], [2]], "played": [[9], [6]], "turn": 0, "bonus": 0}
     provisional = DEFAULT.rewards(TOY, ahead)
     assert provisional[0] > 0.5 > provisional[1]
+
+
+# -- strength on the real rulesets (long) --------------------------------------------------
+def play_game(ruleset, seed, levels):
+    """A two-player game through the driver, seat s playing ``levels[s]``; the winners."""
+    match = Match.create(ruleset, 2, None, seed)
+    while match.to_move():
+        seat = match.to_move()[0]
+        move = choose_move(ruleset, match.state, seat, level=levels[seat], seed=seed * 1000 + match.version,
+                           iterations=100)
+        match.play(seat, move)
+    return match.score()["winners"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", list(rulesets().values()), ids=lambda r: r.id)
+def test_a_short_search_beats_random_play(ruleset):
+    wins = 0
+    for game in range(10):
+        ai = game % 2
+        levels = {ai: "medium", 1 - ai: "random"}
+        wins += play_game(ruleset, game, levels) == [ai]
+    assert wins >= 8
