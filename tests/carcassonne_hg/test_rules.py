@@ -272,3 +272,20 @@ def test_conformance_checks_with_every_option_changed():
                "scoreIncompleteAtEnd": True, "shrineBypassesBlocking": True, "startRotation": 2}
     match = full_check(RULESET, 2, 5, options)
     assert match.status == "finished" and match.view(None)["board"][0]["rotation"] == 180
+
+
+def test_gold_with_an_empty_bonus_pile_gives_no_bonus_tile():
+    state = build(["L75@(0,0)r0", "L30@(1,0)r0", "L77@(0,1)r3"], bonus=[])
+    events = turn(state, "L76@(1,1)r1")
+    assert state.phase == DRAW and state.turn == BLUE
+    assert [e["text"] for e in events if e["type"] == "bonus_lost"] == ["gold, but the bonus pile is empty"]
+
+
+def test_two_bonus_tiles_per_turn_when_the_option_says_so():
+    state = build(["L75@(0,0)r0", "L30@(1,0)r0", "L77@(0,1)r3"], options={"bonusPerTurn": 2},
+                  bonus=["B85", "B90"])
+    turn(state, "L76@(1,1)r1")
+    turn(state, "B85@(-1,0)r0")
+    assert state.phase == BONUS_DRAW and state.turn == RED and state.bonus_due == 1
+    turn(state, "B90@(0,-1)r2")
+    assert state.phase == DRAW and state.turn == BLUE and state.bonus_n == 0

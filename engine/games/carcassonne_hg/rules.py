@@ -224,23 +224,29 @@ class HuntersAndGatherers(Ruleset):
 
         Returns whether one of the completed forests holds gold.
         """
-        board, options = state.board, state.options
+        board = state.board
         gold, done = False, set()
         for root in board.completed(len(board.placements) - 1):
-            forest = board.zone[root].type == FOREST
-            points, info = (scoring.forest if forest else scoring.river)(board, root, options)
-            category = 0 if forest else 1
-            events.append(self._award(state, "forest" if forest else "river", category, points, info,
-                                      scoring.majority(scoring.members_on(board, root)), "completed",
-                                      board.members(root)))
-            gold = gold or (forest and info["gold"] > 0)
+            event = self._score_feature(state, root, "completed")
+            events.append(event)
+            gold = gold or event.get("gold", 0) > 0
             done.update(board.members(root))
         self._return_members(state, done, events)
         return gold
 
-    def _award(self, state, feature, category, points, info, scorers, how, zones):
+    def _score_feature(self, state, root, how) -> dict:
+        """Score the forest or river with this root for the majority of its members."""
+        board = state.board
+        forest = board.zone[root].type == FOREST
+        points, info = (scoring.forest if forest else scoring.river)(board, root, state.options)
+        return self._award(state, "forest" if forest else "river", "forest" if forest else "river", points, info,
+                           scoring.majority(scoring.members_on(board, root)), how, board.members(root))
+
+    def _award(self, state, feature, category, points, info, scorers, how, zones) -> dict:
+        """Add ``points`` in ``category`` to every scorer; the event that says so."""
+        column = CATEGORIES.index(category)
         for seat in scorers:
-            state.scores[seat][category] += points
+            state.scores[seat][column] += points
         unit = "tiles" if info.get("tiles", 0) != 1 else "tile"
         size = f" of {info['tiles']} {unit}" if "tiles" in info else ""
         gets = f"{seats_text(scorers)} {'scores' if len(scorers) < 2 else 'score'} {points}" \
@@ -259,11 +265,16 @@ class HuntersAndGatherers(Ruleset):
                            "text": f"{len(returned)} tribe member(s) return to {seats_text(seats)}"})
 
     def _earn_bonus(self, state, events):
+        """§5.1: gold in a forest completed by the land tile earns the placer bonus tiles."""
         options = state.options
-        if options["bonusPerTurn"] and (state.land_n or options["bonusOnFinalTurn"]):
-            state.bonus_due = options["bonusPerTurn"]
-            events.append({"type": "bonus_earned", "seat": state.turn,
-                           "text": f"gold: seat {state.turn} plays a bonus tile"})
+        if not options["bonusPerTurn"] or not (state.land_n or options["bonusOnFinalTurn"]):
+            return
+        if not state.bonus_n:
+            events.append({"type": "bonus_lost", "seat": state.turn, "text": "gold, but the bonus pile is empty"})
+            return
+        state.bonus_due = options["bonusPerTurn"]
+        events.append({"type": "bonus_earned", "seat": state.turn,
+                       "text": f"gold: seat {state.turn} plays a bonus tile"})
 
     def _continue_bonus(self, state, events):
         if state.bonus_due > 0 and state.bonus_n:
@@ -288,22 +299,17 @@ class HuntersAndGatherers(Ruleset):
         standing = [g for g, _, piece in board.pieces
                     if piece == MEMBER and board.zone[g].type in (FOREST, RIVER, LAKE)]
         if options["scoreIncompleteAtEnd"]:
-            roots = {board.find(g) for g in standing if board.zone[g].type != LAKE}
-            for root in sorted(roots):
-                forest = board.zone[root].type == FOREST
-                points, info = (scoring.forest if forest else scoring.river)(board, root, options)
-                events.append(self._award(state, "forest" if forest else "river", 0 if forest else 1, points,
-                                          info, scoring.majority(scoring.members_on(board, root)), "unfinished",
-                                          board.members(root)))
+            for root in sorted({board.find(g) for g in standing if board.zone[g].type != LAKE}):
+                events.append(self._score_feature(state, root, "unfinished"))
         self._return_members(state, set(standing), events)
         for root, system in sorted(scoring.river_systems(board, options).items()):
             info = {"lake_fish": sum(system["lakes"]), "river_fish": system["river_fish"]}
-            events.append(self._award(state, "river system", 2, system["value"], info,
+            events.append(self._award(state, "river system", "hut", system["value"], info,
                                       scoring.majority(system["huts"]), "scored for huts", system["zones"]))
         roots = sorted({board.find(g) for g, _, piece in board.pieces if piece == MEMBER})
         for root in roots:
             points, info = scoring.meadow(board, root)
-            events.append(self._award(state, "meadow", 3, points, info,
+            events.append(self._award(state, "meadow", "meadow", points, info,
                                       scoring.meadow_scorers(board, root), "scored for hunters",
                                       board.members(root)))
         state.phase = OVER
