@@ -100,6 +100,7 @@ async function refresh() {
     if (myTurn) {
       const lm = await api("GET", base + "/legal-moves");
       if (lm.status === 200 && lm.data.version === view.version) moves = lm.data.moves;
+      else if (lm.status === 200) state.again = true;  // the game moved on meanwhile: load it again
     }
     state.moves = moves;
     const board = await api("GET", base + "/board.svg" + (moves.length ? "?highlight=true" : ""));
@@ -112,20 +113,23 @@ async function refresh() {
     document.body.dataset.version = view.version;
     document.body.dataset.status = view.status;
     document.body.dataset.myTurn = myTurn ? "yes" : "no";
-    if (view.status === "active" && !myTurn) schedulePoll();
+    // poll for the AI; also on our turn, since other seats may move at the same time
+    if (view.status === "active") schedulePoll(myTurn ? 1500 : 700);
   } finally {
     state.busy = false;
     if (state.again) refresh();
   }
 }
 
-function schedulePoll() {
+function schedulePoll(delay) {
   clearTimeout(state.timer);
+  const gameId = state.gameId;
   state.timer = setTimeout(async () => {
-    const r = await api("GET", "/v1/games/" + encodeURIComponent(state.gameId), undefined,
+    if (gameId !== state.gameId) return;
+    const r = await api("GET", "/v1/games/" + encodeURIComponent(gameId), undefined,
                         state.etag ? { "If-None-Match": state.etag } : {});
-    if (r.status === 304) schedulePoll(); else refresh();
-  }, 700);
+    if (r.status === 304) schedulePoll(delay); else refresh();
+  }, delay);
 }
 
 function showBoard(svgText) {
@@ -211,7 +215,8 @@ async function play(index) {
   message("");
   const r = await api("POST", "/v1/games/" + encodeURIComponent(state.gameId) + "/moves",
                       { move, expected_version: state.version });
-  if (r.status !== 200) message(r.data && r.data.message ? r.data.message : "the move was not accepted");
+  if (r.status === 409 && r.data && r.data.code === "stale_version") message("the game moved on meanwhile: choose again");
+  else if (r.status !== 200) message(r.data && r.data.message ? r.data.message : "the move was not accepted");
   await refresh();
 }
 

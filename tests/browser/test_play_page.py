@@ -172,3 +172,40 @@ def test_play_a_game_against_the_ai_in_chromium(live_server, browser):
     assert "Ada (you)" in scores[0].text
     svg_text = driver.find_element("css selector", "#board svg").get_attribute("outerHTML")
     assert "Scores" in svg_text
+
+
+def start_game(driver, live_server, ruleset_id: str, players: int, seed: int):
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(f"{live_server}/play")
+    wait_until(driver, lambda d: body_data(d, "ready") == "yes", "the /play page did not start")
+    Select(driver.find_element("id", "ruleset")).select_by_value(ruleset_id)
+    Select(driver.find_element("id", "players")).select_by_value(str(players))
+    Select(driver.find_element("id", "level")).select_by_value("random")
+    seed_box = driver.find_element("id", "seed")
+    seed_box.clear()
+    seed_box.send_keys(str(seed))
+    driver.find_element("id", "new-game").click()
+    wait_until(driver, lambda d: body_data(d, "game") and body_data(d, "version") is not None
+               and (body_data(d, "myTurn") == "yes" or body_data(d, "status") == "finished"),
+               f"{ruleset_id}: the new game never became our turn")
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("ruleset_id,players", [("carcassonne-hg", 3), ("targi", 2), ("woodwalkers", 2)])
+def test_every_ruleset_plays_in_the_page(live_server, browser, ruleset_id, players):
+    driver = browser
+    start_game(driver, live_server, ruleset_id, players, seed=3)
+    assert driver.find_elements("css selector", "#board svg")
+    shot(driver, f"{ruleset_id}-1-start")
+    for _ in range(6):  # our moves (some rulesets take several steps per turn) until an AI answered
+        if body_data(driver, "status") == "finished":
+            break
+        version = int(body_data(driver, "version"))
+        driver.find_elements("css selector", "#moves button.move")[0].click()
+        wait_my_turn_after(driver, version)
+        if any(e.startswith("AI ") for e in history_names(driver)[1:]):
+            break
+    assert any(e.startswith("AI ") for e in history_names(driver)[1:]), history_names(driver)
+    assert any(e.startswith("Ada:") or e.startswith("You:") for e in history_names(driver))
+    shot(driver, f"{ruleset_id}-2-after-ai")

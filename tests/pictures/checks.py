@@ -72,8 +72,11 @@ def positions(ruleset_id: str, players: int, seed: int, steps: int, every: int, 
             yield match
 
 
-def check_position(match: Match, determinizations: int = 2) -> dict:
-    """Every check for every viewer; returns {viewer: svg} (highlighted for seats to move)."""
+def check_position(match: Match, determinizations: int = 2, targeted=None) -> dict:
+    """Every check for every viewer; returns {viewer: svg} (highlighted for seats to move).
+
+    ``targeted(move)``: whether the ruleset's picture marks a target for that move; when
+    given, a seat with such moves must get highlighted targets."""
     ruleset = match.ruleset
     render = renderer_for(ruleset)
     rng = Rng(match.version * 7919 + 1)
@@ -85,8 +88,10 @@ def check_position(match: Match, determinizations: int = 2) -> dict:
         assert render(view, moves or None) == svg, "not deterministic"
         root = check_standalone(svg)
         marked = check_highlight(root, moves)
-        if moves:
+        if targeted is not None and any(targeted(m) for m in moves):
             assert marked, f"{ruleset.id}: no highlighted target for {len(moves)} moves"
+            covered = {int(i) for e in marked for i in e.get("data-moves").split()}
+            assert covered == {i for i, m in enumerate(moves) if targeted(m)}, "targets and moves disagree"
         out[viewer] = svg
         if viewer is None:
             continue
