@@ -1,6 +1,7 @@
 """What one seat (or a spectator) sees (§14, §15.1 public view)."""
 
 from .board import SPACES
+from .scoring import score
 
 HIDDEN_FRAME_KEYS = ("secret", "seen", "q")
 
@@ -55,4 +56,5 @@ def view(state, viewer) -> dict:
         "decision": details,
         "to_move": [] if frame is None else [frame["seat"]],
         "over": state["over"],
+        "scores": [{"seat": e["seat"], "total": e["total"]} for e in score(state)["scores"]],
     }

@@ -1,0 +1,158 @@
+"""A standalone SVG picture of a Targi view (drawn from the view JSON only)."""
+
+from __future__ import annotations
+
+from engine.svg import (circle, document, group, group_targets, hl_rect, legend, legend_height, move_label, rect,
+                        score_box, seat_color, text, title)
+
+from .board import BORDER, CORNERS, RAIDS
+
+W, H, GAP = 92, 70, 6  # a card of the 5 x 5 grid
+LEFT, TOP = 16, 64
+PANEL = LEFT + 5 * (W + GAP) + 14
+PANEL_W = 380
+NAMES = {"noble": "Noble", "merchant": "Merchant", "fata_morgana": "Fata Morgana", "silversmith": "Silversmith",
+         "caravan": "Caravan", "tribal_expansion": "Tribal Exp.", "take_good": ""}
+GOODS = ("Dates", "Salt", "Pepper")
+KIND_FILL = {"goods": "#f3e2b3", "tribe": "#cfe3c0"}
+SYMBOL_FILL = {"OA": "#9fd3e6", "CR": "#e8c48f", "WE": "#a9c7f0", "TE": "#e6b0b0", "TA": "#c9b3e6"}
+ROBBER = "#6d6d6d"
+#: border card number -> (row, col) of the 5 x 5 grid (§2.1)
+GRID = {16: (0, 0), 1: (0, 1), 2: (0, 2), 3: (0, 3), 4: (0, 4), 5: (1, 4), 6: (2, 4), 7: (3, 4), 8: (4, 4),
+        9: (4, 3), 10: (4, 2), 11: (4, 1), 12: (4, 0), 13: (3, 0), 14: (2, 0), 15: (1, 0)}
+
+
+def _xy(row, col):
+    return LEFT + col * (W + GAP), TOP + row * (H + GAP)
+
+
+def _border_name(card):
+    if card in CORNERS:
+        return f"Raid {RAIDS[card][0]}"
+    action, good = BORDER[card]
+    return GOODS[good] if action == "take_good" else NAMES[action]
+
+
+def _status(view):
+    if view["over"]:
+        return "Game over"
+    if view["to_move"]:
+        return f"Seat {view['to_move'][0]} to move: {view['pending']}"
+    return "Chance step"
+
+
+def _figures(view, card, x, y):
+    parts = []
+    if view["robber"] == card:
+        parts.append(circle(x + W - 14, y + 14, 9, fill=ROBBER, stroke="#222222", class_="robber"))
+    for i, t in enumerate(t for t in view["targi"] if t["card"] == card):
+        fill = "#ffffff" if t["used"] else seat_color(t["seat"])
+        parts.append(group([title(f"Targi of seat {t['seat']}{' (used)' if t['used'] else ''}"),
+                            circle(x + 16 + 20 * i, y + H - 14, 8, fill=fill, stroke=seat_color(t["seat"]),
+                                   stroke_width="3")], class_="targi"))
+    return parts
+
+
+def _board(view, targets, highlight):
+    parts = []
+    for card, (row, col) in GRID.items():
+        x, y = _xy(row, col)
+        fill = "#e4dccb" if card in CORNERS else "#efe9dc"
+        parts.append(group([rect(x, y, W, H, rx=5, fill=fill, stroke="#8a7f6a"),
+                            text(x + 6, y + 15, str(card), size=11, weight="bold"),
+                            text(x + W / 2, y + 38, _border_name(card), size=11, anchor="middle")],
+                           class_="border-card"))
+        parts += _figures(view, card, x, y)
+        if ("card", card) in targets:
+            moves = targets[("card", card)]
+            parts.append(hl_rect(x, y, W, H, moves, tip="; ".join(move_label(highlight[i]) for i in moves)))
+    for cell in view["central"]:
+        r, c = cell["space"]
+        x, y = _xy(r, c)
+        label = "face down" if cell["face_down"] else "empty" if cell["empty"] else cell["card"]
+        parts.append(group([rect(x, y, W, H, rx=5, fill="#bbbbbb" if cell["face_down"] else KIND_FILL[cell["kind"]],
+                                 stroke="#6b6457", stroke_dasharray="4 3" if cell["empty"] else None),
+                            text(x + W / 2, y + 22, cell["kind"], size=10, anchor="middle", fill="#555555"),
+                            text(x + W / 2, y + 42, label, size=13, anchor="middle", weight="bold")],
+                           class_="central-card"))
+        for m in view["markers"]:
+            if m["space"] == [r, c]:
+                parts.append(group([title(f"tribe marker of seat {m['seat']}{' (used)' if m['used'] else ''}"),
+                                    rect(x + 8, y + H - 20, 14, 14, fill="#ffffff" if m["used"] else
+                                         seat_color(m["seat"]), stroke=seat_color(m["seat"]), stroke_width="3")],
+                                   class_="marker"))
+        if ("space", r, c) in targets:
+            moves = targets[("space", r, c)]
+            parts.append(hl_rect(x, y, W, H, moves, tip="; ".join(move_label(highlight[i]) for i in moves)))
+    return parts
+
+
+def _target(move):
+    if move.get("type") in ("place", "use") and "card" in move:
+        return ("card", move["card"])
+    space = move.get("space") or move.get("target")
+    return ("space", space[0], space[1]) if space else None
+
+
+def _player(view, p, y):
+    x = PANEL
+    s = p["stock"]
+    hand = p.get("hand") or ("hidden card" if p["hand_count"] else "–")
+    parts = [rect(x, y, PANEL_W, 168, rx=5, fill="#ffffff", stroke=seat_color(p["seat"]), stroke_width="2"),
+             text(x + 10, y + 18, f"Seat {p['seat']}", size=13, weight="bold", fill=seat_color(p["seat"])),
+             text(x + 80, y + 18, f"D {s['d']}  S {s['s']}  P {s['p']}  gold {s['gold']}  VP tokens {p['vp_tokens']}",
+                  size=11, class_="stock"),
+             text(x + 10, y + 36, f"hand: {hand}" + (f"   WE9 gold: {p['we9_gold']}" if p["we9_gold"] else ""),
+                  size=11)]
+    for r, row in enumerate(p["display"]):
+        for i, card in enumerate(row):
+            cx, cy = x + 10 + i * 64, y + 46 + r * 38
+            parts.append(group([rect(cx, cy, 60, 32, rx=3, fill=SYMBOL_FILL.get(card[:2], "#dddddd"),
+                                     stroke="#555555"),
+                                text(cx + 30, cy + 20, card, size=12, anchor="middle")], class_="display-card"))
+        for i in range(len(row), 4):
+            parts.append(rect(x + 10 + i * 64, y + 46 + r * 38, 60, 32, rx=3, fill="none", stroke="#cccccc",
+                              stroke_dasharray="3 3"))
+    return group(parts, class_="player")
+
+
+def render(view: dict, highlight: list[dict] | None = None) -> str:
+    """The board, both players' stocks and displays, scores, whose turn, and the legal moves."""
+    highlight = list(highlight or [])
+    targets = group_targets(highlight, _target)
+    robber = view["robber"]
+    parts = [text(LEFT, 24, f"Targi — round {view['round']} · robber on {robber if robber else '–'} · "
+                  f"start player: seat {view['start_player']}", size=15, weight="bold"),
+             text(LEFT, 46, _status(view), size=13, fill=seat_color(view["to_move"][0]) if view["to_move"]
+                  else "#444444", class_="turn")]
+    parts += _board(view, targets, highlight)
+    decks = view["decks"]
+    info_y = TOP + 5 * (H + GAP) + 14
+    parts.append(text(LEFT, info_y, f"Decks: goods {decks['goods']}, tribe {decks['tribe']} · discards: goods "
+                      f"{view['discard_counts']['goods']}, tribe {view['discard_counts']['tribe']}", size=11))
+    for i, p in enumerate(view["players"]):
+        parts.append(_player(view, p, TOP + i * 178))
+    winners = []
+    if view["over"]:
+        best = max(s["total"] for s in view["scores"])
+        winners = [s["seat"] for s in view["scores"] if s["total"] == best]
+    rows = [{"seat": s["seat"], "total": s["total"], "to_move": s["seat"] in view["to_move"],
+             "winner": s["seat"] in winners} for s in view["scores"]]
+    parts.append(score_box(PANEL, TOP + 2 * 178, rows, heading="Scores (provisional)" if not view["over"]
+                           else "Scores (points only)", width=PANEL_W))
+    free = [i for i, m in enumerate(highlight) if _target(m) is None]
+    y = TOP + 2 * 178 + 80
+    if free:
+        parts.append(text(PANEL, y, "Your choices", size=13, weight="bold"))
+        for row, i in enumerate(free[:24]):
+            bx, by = PANEL + (row % 2) * (PANEL_W / 2), y + 8 + (row // 2) * 22
+            parts.append(hl_rect(bx, by, PANEL_W / 2 - 6, 18, [i], tip=move_label(highlight[i])))
+            parts.append(text(bx + 5, by + 13, move_label(highlight[i])[:30], size=10))
+    items = [("seat 0 Targi / marker", seat_color(0)), ("seat 1 Targi / marker", seat_color(1)),
+             ("used (hollow)", "#ffffff"), ("robber", ROBBER), ("goods card", KIND_FILL["goods"]),
+             ("tribe card", KIND_FILL["tribe"]), ("face-down card", "#bbbbbb")]
+    legend_y = info_y + 14
+    parts.append(legend(LEFT, legend_y, items, width=220))
+    height = max(legend_y + legend_height(items), y + 12 + 22 * ((len(free[:24]) + 1) // 2)) + 12
+    return document(PANEL + PANEL_W + 16, height, parts, doc_title=f"Targi round {view['round']}",
+                    desc=_status(view))
