@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from engine import Rng
 from engine.games.carcassonne_hg import RULESET
-from engine.games.carcassonne_hg.tileset import load_data
+from engine.games.carcassonne_hg.board import MEMBER
+from engine.games.carcassonne_hg.tileset import FOREST, LAKE, RIVER, load_data
 
 from .reference import components, legal_placements
 
@@ -46,9 +47,9 @@ def graph_of(state):
     features, systems = {}, {}
     for g, zone in enumerate(board.zone):
         key = board.where(g)
-        if zone.type != 4:
+        if zone.type != LAKE:
             features.setdefault(board.find(g), set()).add(key)
-        if zone.type in (3, 4):
+        if zone.type in (RIVER, LAKE):
             systems.setdefault(board.find2(g), set()).add(key)
     return ({frozenset(zones): board.opn[root] for root, zones in features.items()},
             {frozenset(zones) for zones in systems.values()})
@@ -88,8 +89,8 @@ def test_pieces_conserved_scores_monotone_and_features_scored_once(seed, players
         if state.phase == "piece":
             return  # scoring and returns follow the piece step
         for g, zone in enumerate(board.zone):
-            if zone.type in (1, 3) and board.opn[board.find(g)] == 0:
-                assert not any(board.find(p[0]) == board.find(g) for p in board.pieces if p[2] == 0), \
+            if zone.type in (FOREST, RIVER) and board.opn[board.find(g)] == 0:
+                assert not any(board.find(p[0]) == board.find(g) for p in board.pieces if p[2] == MEMBER), \
                     "a member stays on a completed feature"
 
     def check_events(events):
@@ -101,4 +102,4 @@ def test_pieces_conserved_scores_monotone_and_features_scored_once(seed, players
 
     state = playout(seed, players, check_state, check_events, options)
     assert state.land_n == 0 and sum(state.members) + sum(
-        1 for p in state.board.pieces if p[2] == 0) == 5 * players
+        1 for p in state.board.pieces if p[2] == MEMBER) == 5 * players
