@@ -8,7 +8,7 @@ import pytest
 from engine import IllegalMove, InvalidOptions, Match, canonical
 from engine.games.carcassonne_hg import RULESET
 from engine.games.carcassonne_hg.options import HgOptions
-from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER, PIECE, TILE
+from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER, PIECE
 
 from ..conformance import full_check
 from .fixtures import build, place, piece_move, tile, tileset, turn

@@ -2,10 +2,12 @@
 
 import pytest
 
-from engine.games.carcassonne_hg import RULESET
-from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER, TILE
+from engine import IllegalMove
 
-from .fixtures import build, piece_move, place, scored, tile, tileset, totals, turn
+from engine.games.carcassonne_hg import RULESET
+from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER
+
+from .fixtures import build, place, scored, tile, tileset, totals, turn
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 
@@ -59,7 +61,7 @@ def test_tv05_completing_player_gets_the_bonus_tile_without_a_gatherer():
     state = build(TV5, ["Red:F@L75.f1"], seat=BLUE)
     place(state, "L76@(1,1)r1")
     assert {"type": "place_piece", "zone": 1, "piece": "member"} not in piece_moves(state)
-    with pytest.raises(Exception, match="forest already holds a tribe member"):
+    with pytest.raises(IllegalMove, match="forest already holds a tribe member"):
         RULESET.apply(state, BLUE, {"type": "place_piece", "zone": 1, "piece": "member"})
     events = RULESET.apply(state, BLUE, {"type": "no_piece"})
     assert totals(state) == [8, 0, 0, 0] and state.members[RED] == 5
@@ -152,7 +154,7 @@ def test_tv14_hunter_blocked_after_meadows_merge_and_tie_at_game_end():
     place(state, "L37@(1,0)r0")
     assert RULESET.legal_moves(state, YELLOW) == [{"type": "place_piece", "zone": 0, "piece": "member"},
                                                   {"type": "no_piece"}]
-    with pytest.raises(Exception, match="meadow already holds a tribe member"):
+    with pytest.raises(IllegalMove, match="meadow already holds a tribe member"):
         RULESET.apply(state, YELLOW, {"type": "place_piece", "zone": 1, "piece": "member"})
     events = RULESET.apply(state, YELLOW, {"type": "no_piece"})
     assert state.phase == OVER and totals(state) == [8, 8, 0, 0]
