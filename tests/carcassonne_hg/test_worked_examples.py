@@ -3,7 +3,6 @@
 import pytest
 
 from engine import IllegalMove
-
 from engine.games.carcassonne_hg import RULESET
 from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER
 
