@@ -64,6 +64,7 @@ def test_tv05_completing_player_gets_the_bonus_tile_without_a_gatherer():
         RULESET.apply(state, BLUE, {"type": "place_piece", "zone": 1, "piece": "member"})
     events = RULESET.apply(state, BLUE, {"type": "no_piece"})
     assert totals(state) == [8, 0, 0, 0] and state.members[RED] == 5
+    assert (scored(events)[0]["segments"], scored(events)[0]["gold"]) == (4, 4)
     assert state.phase == BONUS_DRAW and state.turn == BLUE
     assert any(e["type"] == "bonus_earned" and e["seat"] == BLUE for e in events)
     place(state, "B81@(-1,0)r2")
