@@ -56,10 +56,20 @@ def test_invalid_card_data_reports_every_problem_by_path():
     data["tribe_cards"][1]["effect"] = "discount:nothing"
     data["tribe_cards"][2]["id"] = "OA1"
     data["goods_cards"][0]["copies"] = 0
+    data["goods_cards"][9]["gold"] = 1  # GC10 is choose_one
+    data["tribe_cards"][3]["timing"] = "once"  # OA4 is an end-game ability
     with pytest.raises(InvalidOptions) as info:
         R.make_options({"cards": data})
     assert set(info.value.errors) == {"cards.tribe_cards.0.symbol", "cards.tribe_cards.1.effect",
-                                      "cards.tribe_cards.2.id", "cards.goods_cards.0.copies"}
+                                      "cards.tribe_cards.2.id", "cards.goods_cards.0.copies",
+                                      "cards.goods_cards.9.gold", "cards.tribe_cards.3.timing"}
+
+
+@pytest.mark.parametrize("cards,path", [([], "cards"), ({}, "cards.format"), ("x", "cards")])
+def test_card_data_of_the_wrong_shape(cards, path):
+    with pytest.raises(InvalidOptions) as info:
+        R.make_options({"cards": cards})
+    assert path in info.value.errors
 
 
 def test_too_few_cards_for_the_central_area():

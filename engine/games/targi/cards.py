@@ -46,7 +46,8 @@ def _check_goods_card(card, path, problems):
         if ok and card.get("kind") == "choose_one" and not any(goods.values()):
             problems[f"{path}.goods"] = "a choose_one card needs at least one good"
     for key in ("gold", "vp"):
-        _count(card.get(key), f"{path}.{key}", problems)
+        if _count(card.get(key), f"{path}.{key}", problems) and card[key] and card.get("kind") == "choose_one":
+            problems[f"{path}.{key}"] = "a choose_one card offers goods only"
 
 
 def _check_tribe_card(card, path, problems):

@@ -1,5 +1,7 @@
 """Targi as a Spielwerk ruleset: the contract methods over the modules of this package."""
 
+import json
+
 from engine import Chance, IllegalMove, Ruleset
 
 from . import cards, decisions, flow, scoring, view as views
@@ -111,13 +113,13 @@ class Targi(Ruleset):
 
     # -- persistence and copies ------------------------------------------------------
     def to_json(self, state):
-        data = self.copy_state(state)
-        data["options"] = data.pop("cfg").opt
-        return data
+        data = {k: v for k, v in state.items() if k != "cfg"}
+        data["options"] = state["cfg"].opt
+        return json.loads(json.dumps(data))
 
     def from_json(self, data):
-        state = self.copy_state({**data, "cfg": cards.compile_options(data["options"])})
-        del state["options"]
+        state = json.loads(json.dumps(data))
+        state["cfg"] = cards.compile_options(state.pop("options"))
         return state
 
     def copy_state(self, state):
