@@ -97,3 +97,18 @@ def test_play_page_is_served(client):
     script = client.get("/play/static/play.js")
     assert script.status_code == 200 and b"/board.svg" in script.data
     assert client.get("/play/static/play.css").status_code == 200
+
+
+def test_picture_shows_only_what_the_json_view_shows(client):
+    """The toy game's hands are secret: the seat's own hand is drawn, nobody else's."""
+    game = create(client)
+    gid, tok = game["game_id"], tokens(game)
+
+    def fields(root):
+        return ["".join(e.itertext()).strip() for e in root.iter("{http://www.w3.org/2000/svg}text")
+                if e.get("class") == "field"]
+    mine = fields(parse(client.get(f"/v1/games/{gid}/board.svg", headers=bearer(tok[0]))))
+    spectator = fields(parse(client.get(f"/v1/games/{gid}/board.svg")))
+    assert mine.count("hand:") == 1 and spectator.count("hand:") == 0
+    assert sum(f.startswith("hand_count: ") for f in mine) == 2
+    assert sum(f.startswith("hand_count: ") for f in spectator) == 2
