@@ -33,7 +33,8 @@ def test_random_layout_is_drawn_one_tile_at_a_time_then_the_first_cave_player():
 
 @pytest.mark.parametrize("outcome", [{"tile": "T9", "side": "A", "rotation": 0},
                                      {"tile": "T1", "side": "C", "rotation": 0},
-                                     {"tile": "T1", "side": "A", "rotation": 6}, 3])
+                                     {"tile": "T1", "side": "A", "rotation": 6},
+                                     {"tile": "T1", "side": "A", "rotation": 1.0}, 3])
 def test_a_foreign_tile_outcome_is_rejected(outcome):
     state = RULESET.setup(2, RULESET.make_options({}))
     with pytest.raises(IllegalMove):
@@ -267,6 +268,7 @@ def test_the_game_ends_when_neither_player_can_place():
     ({"type": "place", "cell": [-1, True]}, "pair of integers"),
     ({"type": "place", "cell": "-1,0"}, "pair of integers"),
     ({"type": "jump"}, "a move is"),
+    ({"type": ["place"]}, "a move is"),
     ([], "a move is"),
 ])
 def test_malformed_moves_are_rejected_without_change(move, rule):

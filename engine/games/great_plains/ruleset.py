@@ -10,7 +10,8 @@ from . import components as comp
 from . import rules, scoring
 from .geometry import CELLS, TOTEM_KINDS
 from .options import MOVE_SCHEMAS, Options, check_options
-from .state import CAVES, FIGURES, FIRST, LAYOUT, RULE_KEYS, finish_layout, from_json, new_state, start_caves, to_json
+from .state import (CAVES, FIGURES, FIRST, LAYOUT, OVER, RULE_KEYS, finish_layout, from_json, new_state, start_caves,
+                    to_json)
 
 ANIMALS = ("fox", "snake")
 FIRST_CHANCE = Chance.uniform([0, 1], "first_cave_player")
@@ -57,7 +58,7 @@ class GreatPlains(Ruleset):
         if st.phase == LAYOUT:
             if (not isinstance(outcome, dict) or set(outcome) != {"tile", "side", "rotation"}
                     or outcome["tile"] not in self._open_tiles(st) or outcome["side"] not in comp.SIDES
-                    or outcome["rotation"] not in range(comp.ROTATIONS)):
+                    or type(outcome["rotation"]) is not int or outcome["rotation"] not in range(comp.ROTATIONS)):
                 raise IllegalMove("a tile outcome is {tile, side, rotation} with an unplaced tile")
             entry = {"position": len(st.layout), **outcome}
             st.layout.append(entry)
@@ -83,12 +84,12 @@ class GreatPlains(Ruleset):
         return []
 
     def apply(self, st, seat, move):
-        if not isinstance(move, dict) or move.get("type") not in APPLY:
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str) or move["type"] not in APPLY:
             raise IllegalMove('a move is {"type": "place_cave" | "place" | "pass", ...}')
         return APPLY[move["type"]](st, seat, move)
 
     def is_over(self, st):
-        return st.phase == "over"
+        return st.phase == OVER
 
     def score(self, st):
         return scoring.score_sheet(st)
