@@ -6,7 +6,6 @@ on ``state["stack"]`` (top = last); see flow.py.
 """
 
 GOOD_KEYS = ("D", "S", "P")
-GOOD_NAMES = ("dates", "salt", "pepper")
 GOOD_INDEX = {"D": 0, "S": 1, "P": 2}
 NAME_INDEX = {"dates": 0, "salt": 1, "pepper": 2}
 ROWS = 3
@@ -14,22 +13,13 @@ ROW_SIZE = 4
 DISPLAY_SIZE = ROWS * ROW_SIZE
 
 
-def display_cards(player) -> list[str]:
-    return [card for row in player["display"] for card in row]
-
-
 def display_count(player) -> int:
     d = player["display"]
     return len(d[0]) + len(d[1]) + len(d[2])
 
 
-def effects(cfg, player, key):
-    """Args of every display card whose effect key is ``key`` (Perm abilities work at once, P14)."""
-    eff = cfg.effect
-    return [eff[c][1] for row in player["display"] for c in row if eff[c] is not None and eff[c][0] == key]
-
-
 def has(cfg, player, key, arg=None) -> bool:
+    """Whether a display card has effect ``key`` (with ``arg``): Perm abilities work at once (P14)."""
     eff = cfg.effect
     for row in player["display"]:
         for c in row:

@@ -4,11 +4,12 @@ decision frames; :func:`advance` runs tasks until a decision, a chance step or t
 """
 
 from .board import CORNERS, INITIAL_KIND, RAIDS, SPACES, intersections
-from .core import bonus_goods, display_count, has, remove_from_pool, take_from_deck
+from .core import DISPLAY_SIZE, bonus_goods, display_count, has, remove_from_pool, take_from_deck
 from .decisions import pay_raid, raid_moves, raid_reward, receive_goods_card
 
 START_GOODS, START_GOLD, START_VP = 2, 1, 4
 GOODS_LIMIT, GOLD_LIMIT = 10, 3
+LAST_ROUND = 12
 
 
 def new_player() -> dict:
@@ -207,7 +208,7 @@ def t_oa8(state, task):
 
 def t_after_play(state, task):
     """A1: the 12th display card ends the game at once (default)."""
-    if display_count(state["players"][task["seat"]]) == 12 and \
+    if display_count(state["players"][task["seat"]]) == DISPLAY_SIZE and \
             state["cfg"].opt["end_on_12th_card"] == "immediately":
         return end_game(state, "twelfth_card")
     return []
@@ -230,14 +231,14 @@ def t_end_round(state, task):
 
 def t_end_check(state, task):
     if state["cfg"].opt["end_on_12th_card"] == "end_of_round" and \
-            any(display_count(p) == 12 for p in state["players"]):
+            any(display_count(p) == DISPLAY_SIZE for p in state["players"]):
         return end_game(state, "twelfth_card")
     return []
 
 
 def t_next_round(state, task):
     state["start"] = 1 - state["start"]
-    if state["round"] < 12:
+    if state["round"] < LAST_ROUND:
         state["stack"].append({"t": "round"})
         return []
     stack = state["stack"]  # the robber's last step: raid 4, then the end (§11.1)

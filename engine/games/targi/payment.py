@@ -1,6 +1,6 @@
 """Cost and payment of a tribe card (§9.2): the distinct affordable payment vectors."""
 
-from .core import has
+from .core import DISPLAY_SIZE, display_count, has
 
 NOBLE, WE8, DIRECT = "noble", "we8", "direct"
 
@@ -54,5 +54,4 @@ def payments(cfg, player, card, route) -> list[dict]:
 
 
 def can_play(cfg, player, card, route) -> bool:
-    d = player["display"]
-    return (len(d[0]) + len(d[1]) + len(d[2]) < 12) and bool(payments(cfg, player, card, route))
+    return display_count(player) < DISPLAY_SIZE and bool(payments(cfg, player, card, route))
