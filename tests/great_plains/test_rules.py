@@ -305,3 +305,15 @@ def test_view_shows_board_supplies_turn_and_standings():
     standings = view["standings"]
     assert len(standings["grounds"]) == 10
     assert [s["total"] for s in standings["scores"]] == [5 + 1, 11 + 2]
+
+
+def test_view_and_json_during_the_layout_chance_steps():
+    state = RULESET.setup(2, RULESET.make_options({}))
+    RULESET.apply_chance(state, RULESET.chance(state).outcomes[13])
+    view = RULESET.view(state, None)
+    assert (view["phase"], view["board"], view["to_move"]) == ("layout", [], [])
+    assert view["layout"] == [{"position": 0, "tile": "T2", "side": "A", "rotation": 1}]  # 12 outcomes per tile
+    assert RULESET.score(state)["scores"][0]["total"] == 0
+    again = RULESET.from_json(RULESET.to_json(state))
+    assert canonical(RULESET.to_json(again)) == canonical(RULESET.to_json(state))
+    assert RULESET.chance(again).outcomes == RULESET.chance(state).outcomes
