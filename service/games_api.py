@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import current_app, request
 from flask.views import MethodView
 from .blueprint import Blueprint
@@ -50,7 +52,7 @@ def if_match_version() -> int | None:
     if header is None:
         return None
     value = header.strip().removeprefix("W/").strip('"')
-    if not value.isdigit():
+    if not re.fullmatch(r"[0-9]{1,18}", value):
         raise malformed("If-Match must be a quoted version number, e.g. \"12\"", status=400)
     return int(value)
 
