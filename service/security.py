@@ -8,8 +8,10 @@ Two application-wide limits of ``RATE_LIMIT`` each (a flask-limiter string such 
 - per seat token, keyed by a SHA-256 prefix of the token: the raw token never reaches
   Redis.
 
-Counters live in the game Redis (moving window), so every API process shares them. A
-breach answers 429 ``rate_limited`` in the contract's error format with ``Retry-After``.
+Counters live in the game Redis (sliding-window counters: two small keys per client and
+window, one Lua call a request), so every API process shares them. A
+breach answers 429 ``rate_limited`` in the contract's error format with ``Retry-After``
+(the window's length: an upper bound).
 When Redis cannot be reached the limiter lets the request through; the request then
 fails or succeeds on its own merits. ``/v1/health``, ``/openapi.json`` and ``/docs`` are exempt.
 
@@ -26,6 +28,7 @@ import os
 from flask import Flask, current_app, request
 from flask_cors import CORS
 from flask_limiter import ApplicationLimit, Limiter
+from limits import parse_many
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -33,8 +36,7 @@ EXEMPT_PATHS = ("/v1/health", "/openapi.json")
 EXEMPT_PREFIXES = ("/docs",)
 TOO_MANY = "too many requests: retry after the number of seconds in Retry-After"
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match"]
-CORS_EXPOSE_HEADERS = ["ETag", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining",
-                       "X-RateLimit-Reset"]
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
 
 
 def client_address() -> str:
@@ -96,7 +98,7 @@ def init_security(app: Flask, settings) -> Limiter | None:
         app=app,
         storage_uri=settings.redis_url,
         storage_options={"socket_connect_timeout": 1, "socket_timeout": 1},
-        strategy="moving-window",
+        strategy="sliding-window-counter",
         key_prefix="ratelimit",
         application_limits=[
             ApplicationLimit(settings.rate_limit, key_function=client_address, scope="address",
@@ -104,8 +106,16 @@ def init_security(app: Flask, settings) -> Limiter | None:
             ApplicationLimit(settings.rate_limit, key_function=token_key, scope="token",
                              exempt_when=_no_token, error_message=TOO_MANY),
         ],
-        headers_enabled=True,
+        headers_enabled=False,          # X-RateLimit-* headers would cost a Redis call a request
         swallow_errors=True,
     )
+    retry_after = str(max(item.get_expiry() for item in parse_many(settings.rate_limit)))
+
+    @app.after_request
+    def _retry_after(response):
+        if response.status_code == 429 and "Retry-After" not in response.headers:
+            response.headers["Retry-After"] = retry_after      # the window: a safe upper bound
+        return response
+
     app.extensions["spielwerk_limiter"] = limiter
     return limiter
