@@ -138,6 +138,21 @@ def test_medicine_windows_turn_start_and_after_roll():
     assert state["wounds"][animal(state, 0, "puma")] == 0 and R.decision(state) == "move"
 
 
+def test_heal_keeps_the_reroll_window_open():
+    state = build(wounds={(0, "puma"): 1})
+    state["med"][0], state["dice"][0] = 1, 1
+    play(state, 0, ROLL, [2])
+    play(state, 0, {"type": "use_medicine", "animal": handle(state, 0, "puma")})
+    assert R.decision(state) == "move" and R.legal_moves(state, 0)[0] == {"type": "reroll"}
+
+
+def test_choose_mode_only_from_the_display():
+    state = started(display=("cm01", "cm06", "cm11"), first=1)
+    assert R.legal_moves(state, 0) == [{"type": "choose_mode", "tile": t} for t in ("cm01", "cm06", "cm11")]
+    with pytest.raises(IllegalMove, match="displayed tiles"):
+        R.apply(state, 0, {"type": "choose_mode", "tile": "cm02"})
+
+
 def test_reroll_after_movement_roll():
     state = build()
     state["dice"][0] = 1
@@ -159,6 +174,19 @@ def test_duel_moves_the_seat_to_act_to_the_defender():
     assert R.to_move(state) == [1] and R.decision(state) == "duel_roll"
     view = R.view(state, 0)
     assert view["duel"]["challenger_roll"] == 5 and view["pending"]["seats"] == [1]
+
+
+def test_challenger_may_heal_before_the_duel_roll():
+    state = build(where={(0, "bear"): (9, 5), (1, "squirrel"): (8, 5)}, wounds={(0, "bear"): 1})
+    state["med"][0] = 1
+    play(state, 0, ROLL, [1])
+    events = play(state, 0, {"type": "move", "animal": handle(state, 0, "bear"), "to": [8, 5]})
+    assert events[0]["type"] == "moved" and events[1]["stage"] == "reveal"
+    assert R.to_move(state) == [0] and R.legal_moves(state, 0) == [
+        {"type": "use_medicine", "animal": handle(state, 0, "bear")}, {"type": "duel_roll"}]
+    events = play(state, 0, {"type": "use_medicine", "animal": handle(state, 0, "bear")}, [3, 4])
+    assert {"type": "roll", "seat": 0, "value": 3, "purpose": "duel"} in events
+    assert next(e for e in events if e.get("stage") == "result")["challenger"]["value"] == 5
 
 
 def test_night_guess_lists_only_species_in_play_and_can_be_mandatory():
