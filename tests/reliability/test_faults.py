@@ -200,6 +200,26 @@ def test_a_task_delivered_twice_at_once_moves_once(procs):
     assert results == [str(version + 1), "None"], results   # one moved, the late copy found it stale
 
 
+def test_redis_restarted_while_the_ai_thinks_the_move_happens_once(procs):
+    server = procs.redis()
+    env = service_env(server.url, TASK_VISIBILITY_TIMEOUT=3)
+    worker = procs.worker("thinker", env)
+    app = in_process_app(server.url)
+    store = store_for(server.url)
+    game_id, version = ai_game(app, budget_ms=2500)
+    wait_until(lambda: store.redis.hlen("unacked") == 1, 10, what="the worker took the AI task")
+    time.sleep(1.2)                                     # the delivery is in the AOF by now
+    server.kill()
+    time.sleep(0.5)
+    restarted = EmbeddedRedis(server.port, server.data_dir).start()
+    procs.servers.append(restarted)
+    store = store_for(restarted.url)
+    wait_until(lambda: settled(store, game_id, version), 40, 0.1, "the AI move after the restart")
+    check_consistent(store, game_id)
+    assert [e["version"] for e in ai_entries(store, game_id)].count(version + 1) == 1
+    assert worker.poll() is None, procs.log(worker)
+
+
 # -- gunicorn workers --------------------------------------------------------------------
 def test_gunicorn_worker_killed_while_reading_a_move_applies_nothing(procs):
     server = procs.redis()
