@@ -115,7 +115,7 @@ class Woodwalkers(Ruleset):
     def chance(self, state):
         cfg, lay = ctx(state)
         if state["rolling"] is not None:
-            return Chance(cfg.die, [1] * len(cfg.die), "die")
+            return Chance(list(cfg.die), [1] * len(cfg.die), "die")
         phase = state["phase"]
         if phase == "fill":
             return Chance.uniform(state["pile"], "combat_mode_tile")
