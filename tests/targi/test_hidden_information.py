@@ -104,3 +104,11 @@ def test_H2_discard_piles_hidden_option():
     do(state, 0, {"type": "use", "space": [2, 2]})
     view = R.view(state, 1)
     assert view["discards"] == {"goods": None, "tribe": None} and view["discard_counts"]["goods"] == 1
+
+
+@pytest.mark.parametrize("outcome", ["NOPE", ["GC01"], 3, None])
+def test_impossible_chance_outcomes_rejected(outcome):
+    from engine import IllegalMove
+    state = R.setup(2, R.make_options({}))
+    with pytest.raises(IllegalMove):
+        R.apply_chance(state, outcome)

@@ -55,8 +55,11 @@ class Targi(Ruleset):
         desc = state["chance"]
         if desc is None:
             raise IllegalMove("no chance step is pending")
-        if desc["why"] == "start" and outcome not in (0, 1) or \
-                desc["why"] != "start" and outcome not in state["pool"][desc["kind"]]:
+        if desc["why"] == "start":
+            possible = type(outcome) is int and outcome in (0, 1)
+        else:
+            possible = isinstance(outcome, str) and outcome in state["pool"][desc["kind"]]
+        if not possible:
             raise IllegalMove("that outcome is not possible at this chance step")
         events = flow.apply_chance(state, outcome)
         return events + flow.advance(state)

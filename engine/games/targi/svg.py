@@ -141,7 +141,7 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
     parts.append(score_box(PANEL, TOP + 2 * 178, rows, heading="Scores (provisional)" if not view["over"]
                            else "Scores (points only)", width=PANEL_W))
     free = [i for i, m in enumerate(highlight) if _target(m) is None]
-    y = TOP + 2 * 178 + 80
+    y = TOP + 2 * 178 + 92
     if free:
         parts.append(text(PANEL, y, "Your choices", size=13, weight="bold"))
         for row, i in enumerate(free[:24]):
