@@ -79,6 +79,11 @@ def run_games(jobs, pool, stop_at):
     return results
 
 
+def cost(pair, iterations) -> float:
+    """A game's search work in medium iterations (for sharing out ``--minutes``)."""
+    return sum(iterations.get(agent, 0) for agent in pair) / iterations["medium"]
+
+
 def strength(ruleset_id, tested, other, games, seed, iterations, pool, stop_at):
     """One Markdown row: the tested side's mean score over at most ``games`` games."""
     jobs = [(ruleset_id, tested, other, iterations, seed + i, i % 2) for i in range(games)]
@@ -145,8 +150,8 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
     parser.add_argument("--minutes", type=float, default=None,
-                        help="time for the strength runs: each match-up gets an equal share of what is left "
-                             "and starts no game after its share (unplayed games are reported)")
+                        help="time for the strength runs: each match-up gets a share of what is left "
+                             "(by games x search work) and starts no game after it; unplayed games are reported")
     args = parser.parse_args(argv)
     ids = args.rulesets or list(rulesets())
     iterations = {"medium": args.medium, "hard": args.hard}
@@ -156,10 +161,11 @@ def main(argv=None):
         print("| ruleset | match-up | games | budgets | score | 95% CI | W/D/L | wall time |")
         print("|---|---|---|---|---|---|---|---|")
         runs = [(rid, pair, games) for rid in ids for pair, games in zip(matchups, args.games) if games]
+        weights = [games * cost(pair, iterations) for _, pair, games in runs]
         end = None if args.minutes is None else time.perf_counter() + 60 * args.minutes
-        for left, (ruleset_id, (tested, other), games) in zip(range(len(runs), 0, -1), runs):
+        for i, (ruleset_id, (tested, other), games) in enumerate(runs):
             now = time.perf_counter()
-            stop_at = math.inf if end is None else now + (end - now) / left
+            stop_at = math.inf if end is None else now + (end - now) * weights[i] / sum(weights[i:])
             print(strength(ruleset_id, tested, other, games, args.seed, iterations, pool, stop_at), flush=True)
     if args.positions:
         print("\n| ruleset | level | default budget | positions | median | p95 | iterations/s |")
