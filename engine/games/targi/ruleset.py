@@ -97,13 +97,17 @@ class Targi(Ruleset):
         return all(_same(move[k], v) for k, v in match.items())
 
     def _explain(self, state, frame, seat, move):
+        """The rule a rejected move breaks (from the mover's own view only)."""
         dp = frame["dp"]
-        if dp == "PLACE" and move.get("type") == "place" and isinstance(move.get("card"), int) \
-                and not isinstance(move.get("card"), bool):
+        kind = move.get("type")
+        if dp == "PLACE" and kind == "place" and type(move.get("card")) is int:
             problem = decisions.placement_problem(state, seat, move["card"])
             if problem:
                 return problem
-        return f"not a legal move at {dp}: {decisions.RULES[dp]}"
+        expected = sorted({m["type"] for m in decisions.LEGAL[dp](state, frame)})
+        if kind not in expected:
+            return f"{dp}: {str(kind)[:40]!r} is not possible now, expected one of {expected} ({decisions.RULES[dp]})"
+        return f"{dp}: not a legal {kind} move ({decisions.RULES[dp]})"
 
     def is_over(self, state):
         return state["over"]
