@@ -144,25 +144,32 @@ class Targi(Ruleset):
         return s
 
     def determinize(self, state, seat, rng):
-        """Resample the opponent's unknown hand card and undecided secret draw (§14)."""
+        """Resample the opponent's unknown hand card and undecided secret draw (§14).
+
+        The cards are drawn from the sorted multiset of every tribe card unknown to
+        ``seat`` (undrawn pool + the hidden cards), so the result depends only on what
+        ``seat`` knows and on ``rng``."""
         state = self.copy_state(state)
         other = 1 - seat
-        pool = state["pool"]["tribe"]
-
-        def resample(card):
-            units = sorted(c for c, n in pool.items() for _ in range(n)) + [card]
-            new = units[rng.below(len(units))]
-            if new != card:
-                pool[new] -= 1
-                if not pool[new]:
-                    del pool[new]
-                pool[card] = pool.get(card, 0) + 1
-            return new
-
         player = state["players"][other]
-        if player["hand"] is not None and not views.hand_visible(state, other, seat) and not player["hand_known"]:
-            player["hand"] = resample(player["hand"])
         frame = views.decision(state)
-        if frame is not None and frame.get("secret") and frame["seat"] == other:
-            state["stack"][-1] = {**frame, "card": resample(frame["card"])}
+        hidden_hand = (player["hand"] is not None and not player["hand_known"]
+                       and not views.hand_visible(state, other, seat))
+        hidden_draw = frame is not None and frame.get("secret") and frame["seat"] == other
+        if not (hidden_hand or hidden_draw):
+            return state
+        pool = state["pool"]["tribe"]
+        unknown = [c for c, n in pool.items() for _ in range(n)]
+        if hidden_hand:
+            unknown.append(player["hand"])
+        if hidden_draw:
+            unknown.append(frame["card"])
+        unknown.sort()
+        if hidden_hand:
+            player["hand"] = unknown.pop(rng.below(len(unknown)))
+        if hidden_draw:
+            state["stack"][-1] = {**frame, "card": unknown.pop(rng.below(len(unknown)))}
+        state["pool"]["tribe"] = new_pool = {}
+        for card in unknown:
+            new_pool[card] = new_pool.get(card, 0) + 1
         return state
