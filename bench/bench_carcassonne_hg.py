@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Rng  # noqa: E402
+from engine.playout import play_randomly  # noqa: E402
 from engine.games.carcassonne_hg import RULESET  # noqa: E402
 
 OPTIONS = RULESET.make_options({})
@@ -25,20 +26,12 @@ OPTIONS = RULESET.make_options({})
 
 def random_game(seed: int, players: int, stop_at_tiles: int | None = None):
     """One uniformly random game (or its prefix); returns (state, decisions)."""
-    rules, rng = RULESET, Rng(seed)
-    state = rules.setup(players, OPTIONS)
-    decisions = 0
-    while not rules.is_over(state):
-        chance = rules.chance(state)
-        if chance is not None:
-            rules.apply_chance(state, chance.draw(rng))
-            continue
-        if stop_at_tiles and len(state.board.placements) >= stop_at_tiles and state.phase == "tile":
-            break
-        seat = rules.to_move(state)[0]
-        moves = rules.legal_moves(state, seat)
-        rules.apply(state, seat, moves[rng.below(len(moves))])
-        decisions += 1
+    state = RULESET.setup(players, OPTIONS)
+
+    def enough_tiles(position, _decisions):
+        return position.phase == "tile" and len(position.board.placements) >= stop_at_tiles
+
+    decisions = play_randomly(RULESET, state, Rng(seed), stop=enough_tiles if stop_at_tiles else None)
     return state, decisions
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import Rng  # noqa: E402
+from engine.playout import play_randomly  # noqa: E402
 from engine.games.great_plains import RULESET  # noqa: E402
 
 OPTIONS = RULESET.make_options({})
@@ -22,16 +23,9 @@ ROUNDS = 7
 
 def random_game(rng: Rng, options=OPTIONS):
     """One full random game (layout and cave chance steps included); returns the final state."""
-    rules = RULESET
-    state = rules.setup(2, options)
-    while not rules.is_over(state):
-        chance = rules.chance(state)
-        if chance is not None:
-            rules.apply_chance(state, chance.draw(rng))
-            continue
-        seat = state.turn
-        rules.apply(state, seat, rng.choice(rules.legal_moves(state, seat)))
-    rules.score(state)
+    state = RULESET.setup(2, options)
+    play_randomly(RULESET, state, rng)
+    RULESET.score(state)
     return state
 
 

@@ -18,29 +18,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Rng  # noqa: E402
+from engine.playout import play_randomly  # noqa: E402
 from engine.games.woodwalkers import RULESET  # noqa: E402
 
 
 def random_game(players: int, seed: int, options: dict, sample=None) -> int:
     """Play one uniformly random game; returns the number of decisions taken."""
-    rules = RULESET
-    state = rules.setup(players, options)
-    rng = Rng(seed)
-    decisions = 0
-    while not rules.is_over(state):
-        chance = rules.chance(state)
-        if chance is not None:
-            rules.apply_chance(state, chance.draw(rng))
-            continue
-        seats = rules.to_move(state)
-        seat = seats[rng.below(len(seats))]
-        moves = rules.legal_moves(state, seat)
-        move = moves[rng.below(len(moves))]
-        if sample is not None and move["type"] in ("move", "stay"):
-            sample.append((rules.copy_state(state), seat, move))
-        rules.apply(state, seat, move)
-        decisions += 1
-    return decisions
+    state = RULESET.setup(players, options)
+
+    def keep_movement_positions(position, seat, move):
+        if move["type"] in ("move", "stay"):
+            sample.append((RULESET.copy_state(position), seat, move))
+
+    return play_randomly(RULESET, state, Rng(seed), observe=keep_movement_positions if sample is not None else None)
 
 
 def games_per_second(players: int, games: int, options: dict, seed: int) -> float:
