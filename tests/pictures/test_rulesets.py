@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Rng, registry
-from engine.svg import frame, render_generic
+from engine.svg import frame, render_generic, renderer_for
 
 from .checks import check_position, check_standalone, positions
 
@@ -21,14 +21,31 @@ def player_counts(ruleset_id):
     return sorted({ruleset.min_players, ruleset.max_players})
 
 
+#: per ruleset: the move types whose targets the picture marks (clickable in /play)
+TARGETED = {
+    "carcassonne-hg": {"place_tile", "place_piece"},
+    "great-plains": {"place", "place_cave"},
+    "targi": {"place", "use", "fm"},
+    "woodwalkers": {"arrange", "move"},
+}
+OPTIONS = {"woodwalkers": [{}, {"variant": "night"}]}
+
+
+def test_every_real_ruleset_has_its_own_renderer():
+    missing = [r for r in REAL if renderer_for(registry.get(r)) is render_generic]
+    assert not missing, f"no engine/games/<pkg>/svg.py for {missing}"
+
+
 @pytest.mark.parametrize("ruleset_id", REAL)
 def test_pictures_along_a_playout(ruleset_id):
-    for players in player_counts(ruleset_id):
-        checked = 0
-        for match in positions(ruleset_id, players, seed=3 + players, steps=160, every=9):
-            check_position(match)
-            checked += 1
-        assert checked >= 2
+    types = TARGETED.get(ruleset_id, set())
+    for options in OPTIONS.get(ruleset_id, [{}]):
+        for players in player_counts(ruleset_id):
+            checked = 0
+            for match in positions(ruleset_id, players, seed=3 + players, steps=500, every=11, options=options):
+                check_position(match, targeted=lambda m: m["type"] in types)
+                checked += 1
+            assert checked >= 2
 
 
 @pytest.mark.parametrize("ruleset_id", REAL)
