@@ -89,7 +89,7 @@ def create_app(settings: Settings | None = None, dispatcher=None, store: GameSto
         from worker.app import CeleryDispatcher, celery
         dispatcher = CeleryDispatcher(celery)
     store = store or GameStore.from_settings(settings)
-    app.extensions["spielwerk"] = Games(store, dispatcher)
+    app.extensions["spielwerk"] = Games(store, dispatcher, resume_after=settings.visibility_timeout)
     app.extensions["spielwerk_settings"] = settings
 
     api = SpielwerkApi(app)

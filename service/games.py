@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from engine.ai import LEVELS, choose_move
 from .errors import ApiError, from_engine, malformed, not_found, stale, unauthorized
 from .store import GameNotFound, GameStore, StaleVersion
 
+log = logging.getLogger("spielwerk")
 HUMAN, AI = "human", "ai"
 DEFAULT_LEVEL = "medium" if "medium" in LEVELS else LEVELS[0]
 
@@ -86,9 +88,10 @@ class Game:
 class Games:
     """The use cases, over a store and a dispatcher."""
 
-    def __init__(self, store: GameStore, dispatcher: Dispatcher):
+    def __init__(self, store: GameStore, dispatcher: Dispatcher, resume_after: float = 300.0):
         self.store = store
         self.dispatcher = dispatcher
+        self.resume_after = resume_after
 
     # -- creation --------------------------------------------------------------
     def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None):
@@ -202,7 +205,28 @@ class Games:
         return record
 
     def _follow_up(self, game: Game) -> None:
-        if game.match.status == "finished":
-            self.dispatcher.final_score(game.game_id, game.version)
-        elif game.ai_seats_to_move():
-            self.dispatcher.ai_turn(game.game_id, game.version)
+        """Enqueue what the new version owes (an AI turn, the final sheet). Best effort: the
+        version is stored already, and resume_stalled enqueues again what got lost."""
+        try:
+            if game.match.status == "finished":
+                self.dispatcher.final_score(game.game_id, game.version)
+            elif game.ai_seats_to_move():
+                self.dispatcher.ai_turn(game.game_id, game.version)
+        except Exception:  # broker unreachable: the version stands, the work is resumed later
+            log.warning("could not enqueue the follow-up of %s at version %s", game.game_id, game.version,
+                        exc_info=True)
+
+    def resume_stalled(self, game: Game) -> None:
+        """Enqueue again an AI turn or a final score sheet that is owed and has not come for
+        ``resume_after`` seconds: its task was lost (the process died, or Redis failed,
+        between the commit and the enqueue). At most once per period per game; a task
+        that was only slow then runs twice, and the version check makes that harmless."""
+        owed = game.final is None if game.match.status == "finished" else bool(game.ai_seats_to_move())
+        if not owed or time.time() - game.record.get("updated_at", 0) < self.resume_after:
+            return
+        try:
+            if self.store.redis.set(f"resume:{{{game.game_id}}}", game.version, nx=True,
+                                    ex=max(1, int(self.resume_after))):
+                self._follow_up(game)
+        except Exception:  # a read must not fail because of this
+            log.warning("could not resume %s", game.game_id, exc_info=True)

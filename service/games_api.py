@@ -38,7 +38,9 @@ def load_as_viewer(game_id: str) -> tuple[Game, int | None]:
     """The game and the seat of the request's token (None for a spectator)."""
     token = bearer_token(required=False)
     game = games().load(game_id)
-    return game, game.seat_of(token)
+    seat = game.seat_of(token)
+    games().resume_stalled(game)          # readers wait for AI moves and final sheets here
+    return game, seat
 
 
 def load_as_seat(game_id: str) -> tuple[Game, int]:

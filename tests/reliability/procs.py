@@ -136,8 +136,8 @@ def service_env(redis_url: str, **extra) -> dict:
 
 
 def settings_for(redis_url: str, **changes) -> Settings:
-    return dataclasses.replace(Settings.from_env(), redis_url=redis_url, broker_url=redis_url,
-                               rate_limit="off", **changes)
+    changes = {"broker_url": redis_url, "rate_limit": "off", **changes}
+    return dataclasses.replace(Settings.from_env(), redis_url=redis_url, **changes)
 
 
 def store_for(redis_url: str) -> GameStore:

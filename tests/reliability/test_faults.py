@@ -17,7 +17,7 @@ import pytest
 
 from engine import registry
 from service.app import create_app
-from service.embedded_redis import EmbeddedRedis
+from service.embedded_redis import EmbeddedRedis, free_port
 from worker.app import CeleryDispatcher, make_celery
 
 from .players import Player, flask_caller, http_caller, run_players
@@ -218,6 +218,37 @@ def test_redis_restarted_while_the_ai_thinks_the_move_happens_once(procs):
     check_consistent(store, game_id)
     assert [e["version"] for e in ai_entries(store, game_id)].count(version + 1) == 1
     assert worker.poll() is None, procs.log(worker)
+
+
+def test_an_enqueue_lost_after_the_commit_is_resumed_when_the_game_is_read(procs):
+    """The broker is unreachable when a move that gives the AI the turn is committed: the
+    client still gets its 200, and the first read after TASK_VISIBILITY_TIMEOUT enqueues
+    the owed AI turn again."""
+    server = procs.redis()
+    dead_broker = f"redis://127.0.0.1:{free_port()}/0"
+    broken = settings_for(server.url, broker_url=dead_broker, visibility_timeout=1)
+    broken_app = create_app(broken, dispatcher=CeleryDispatcher(make_celery(broken)))
+    call = flask_caller(broken_app)
+    status, created = call("POST", "/v1/games", {"ruleset": "great-plains", "seed": 5, "seats": [
+        {"kind": "ai", "level": "random"}, {"kind": "human"}]})
+    assert status == 201, created
+    game_id, token = created["game_id"], created["seats"][1]["token"]
+    view = call("GET", f"/v1/games/{game_id}")[1]
+    if view["to_move"] == [1]:
+        move = call("GET", f"/v1/games/{game_id}/legal-moves", token=token)[1]["moves"][0]
+        status, body = call("POST", f"/v1/games/{game_id}/moves", {"move": move}, token)
+        assert status == 200, body
+    store = store_for(server.url)
+    version = store.load(game_id)[0]["version"]
+    assert task_queue_idle(store), "nothing was enqueued"
+    procs.worker("late", service_env(server.url))
+    working = settings_for(server.url, visibility_timeout=1)
+    reader = flask_caller(create_app(working, dispatcher=CeleryDispatcher(make_celery(working))))
+    time.sleep(1.1)
+    assert reader("GET", f"/v1/games/{game_id}")[0] == 200
+    wait_until(lambda: settled(store, game_id, version), 20, 0.1, "the resumed AI move")
+    check_consistent(store, game_id)
+    assert [e["version"] for e in ai_entries(store, game_id)].count(version + 1) == 1
 
 
 # -- gunicorn workers --------------------------------------------------------------------

@@ -161,5 +161,5 @@ class GameApi(RuleBasedStateMachine):
 def test_game_api_state_machine(app):
     run_state_machine_as_test(
         lambda: GameApi(app),
-        settings=settings(max_examples=12, stateful_step_count=30, deadline=None,
+        settings=settings(max_examples=10, stateful_step_count=25, deadline=None,
                           suppress_health_check=list(HealthCheck)))
