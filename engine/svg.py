@@ -256,7 +256,9 @@ def size_of(svg: str) -> tuple[float, float]:
 
 def frame(board_svg: str, *, heading: str, banner: str, banner_seat: int | None,
           scores: list[dict], note: str = "") -> str:
-    """The served picture: a banner and heading on top, the board, the score box to its right."""
+    """The served picture: a banner and heading on top, the board, and to its right the
+    players (names in seat colours, totals, ▶ to move, ★ winners): the key from the seat
+    numbers the board shows to the names of the game."""
     bw, bh = size_of(board_svg)
     side = 210
     top = 64
@@ -267,7 +269,7 @@ def frame(board_svg: str, *, heading: str, banner: str, banner_seat: int | None,
     parts = [turn_banner(10, 8, width - 20, banner, banner_seat),
              text(12, 56, heading, size=12, fill="#444444", class_="heading"),
              inner,
-             score_box(bw + 20, top, scores)]
+             score_box(bw + 20, top, scores, heading="Players")]
     if note:
         parts.append(text(bw + 20, top + score_box_height(scores) + 18, note, size=10, fill="#555555"))
     return document(width, height, parts, doc_title=f"{heading} — {banner}")

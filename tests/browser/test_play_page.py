@@ -171,7 +171,7 @@ def test_play_a_game_against_the_ai_in_chromium(live_server, browser):
     assert len(scores) >= 2
     assert "Ada (you)" in scores[0].text
     svg_text = driver.find_element("css selector", "#board svg").get_attribute("outerHTML")
-    assert "Scores" in svg_text
+    assert "Players" in svg_text and "Ada" in svg_text
 
 
 def start_game(driver, live_server, ruleset_id: str, players: int, seed: int):

@@ -30,7 +30,7 @@ def test_board_for_seat_and_spectator(client):
     spectator = parse(client.get(f"/v1/games/{gid}/board.svg"))
     assert "viewed by spectator" in texts(spectator)
     assert "viewed by seat 0 (Ada)" in texts(seat_view)
-    assert "Scores" in texts(seat_view) and "Ada" in texts(seat_view) and "Bo" in texts(seat_view)
+    assert "Players" in texts(seat_view) and "Ada" in texts(seat_view) and "Bo" in texts(seat_view)
 
 
 def test_highlight_marks_legal_moves_of_the_seat_only(client):
