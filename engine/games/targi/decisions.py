@@ -11,8 +11,6 @@ from .board import BORDER, OPPOSITE, OTHER_KIND, PLACEABLE, RAIDS, SPACES, space
 from .core import GOOD_INDEX, GOOD_KEYS, ROW_SIZE, can_draw, gain_goods, goods_vectors, has, take_from_deck
 from .payment import DIRECT, NOBLE, WE8, can_play, payments
 
-END_ACTIONS = {"type": "end_actions"}
-
 
 def _push_play(state, seat, card, route):
     """pay -> row -> Once effect -> 12th-card check (§9.4)."""
@@ -146,7 +144,7 @@ def legal_choose_action(state, frame):
             moves.append({"type": "use", "space": [m[1], m[2]]})
     if can_we8(state, seat):
         moves.append({"type": "we8_play"})
-    moves.append(END_ACTIONS)
+    moves.append({"type": "end_actions"})
     return moves
 
 
