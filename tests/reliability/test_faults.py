@@ -194,10 +194,11 @@ def test_a_task_delivered_twice_at_once_moves_once(procs):
     wait_until(lambda: settled(store, game_id, version), 30, 0.1, "the AI move")
     check_consistent(store, game_id)
     assert [e["version"] for e in ai_entries(store, game_id)].count(version + 1) == 1
-    assert logs().count("spielwerk.ai_turn[") >= 4 and logs().count("] received") == 2, \
-        "the task was not delivered twice"
+    assert logs().count("] received") >= 2, "the task was not delivered twice"
     results = sorted(line.rsplit(": ", 1)[1] for line in logs().splitlines() if "] succeeded in" in line)
-    assert results == [str(version + 1), "None"], results   # one moved, the late copy found it stale
+    # one copy moved; every later copy found the version stale (a third delivery is possible
+    # while both workers still think)
+    assert results.count(str(version + 1)) == 1 and set(results) == {str(version + 1), "None"}, results
 
 
 def test_redis_restarted_while_the_ai_thinks_the_move_happens_once(procs):
