@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import sys
 import time
@@ -154,6 +155,9 @@ def main(argv=None):
                              "(by games x search work) and starts no game after it; unplayed games are reported")
     args = parser.parse_args(argv)
     ids = args.rulesets or list(rulesets())
+    began = time.perf_counter()
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}, "
+          f"{os.cpu_count()} cores, {args.jobs} job(s)\n")
     iterations = {"medium": args.medium, "hard": args.hard}
     pool = Pool(args.jobs) if args.jobs > 1 else None
     matchups = [("medium", "random"), ("medium", "greedy"), ("hard", "medium")]
@@ -174,6 +178,7 @@ def main(argv=None):
             print("\n".join(speed(ruleset_id, args.positions, args.seed)), flush=True)
     if pool:
         pool.close()
+    print(f"\ntotal {(time.perf_counter() - began) / 60:.1f} min, load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
