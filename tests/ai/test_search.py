@@ -1,6 +1,11 @@
 """The AI: levels and budgets, legality, determinism, no peeking, and playing sense."""
 
+import json
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -95,6 +100,29 @@ def test_same_seed_and_iterations_give_the_same_move(case):
         again = analyse(ruleset, state, seat, seed=9, iterations=30)
         assert first.ranked == again.ranked
         assert choose_move(ruleset, state, seat, level="hard", seed=9, iterations=30) == first.ranked[0].move
+
+
+SEARCH_IN_A_PROCESS = """
+import json
+from engine.ai import analyse
+from engine.registry import rulesets
+from tests.ai.test_search import positions
+out = {}
+for rid, ruleset in rulesets().items():
+    out[rid] = [[[s.move, s.visits, s.value] for s in analyse(ruleset, state, seat, seed=2, iterations=30).ranked]
+                for state, seat in positions(ruleset, 2, seed=5, count=2)]
+print(json.dumps(out))
+"""
+
+
+def test_same_move_in_processes_with_different_hash_seeds():
+    """Workers are separate processes: string hashing (set order) must not change the move."""
+    root = Path(__file__).resolve().parents[2]
+    runs = [subprocess.run([sys.executable, "-c", SEARCH_IN_A_PROCESS], cwd=root, check=True, capture_output=True,
+                           text=True, env={**os.environ, "PYTHONHASHSEED": str(hash_seed)}).stdout
+            for hash_seed in (1, 2)]
+    assert json.loads(runs[0]) == json.loads(runs[1])
+    assert set(json.loads(runs[0])) == set(rulesets())
 
 
 # -- no peeking --------------------------------------------------------------------------
