@@ -113,8 +113,7 @@ def speed(ruleset_id, positions, seed):
         level = LEVEL_TABLE[name]
         times, iters = [], 0
         for i, (state, seat) in enumerate(sample):
-            result = analyse(ruleset, state, seat, seed=seed + i, iterations=level.iterations,
-                             budget_ms=level.budget_ms)
+            result = analyse(ruleset, state, seat, level=name, seed=seed + i)
             times.append(result.seconds)
             iters += result.iterations
         times.sort()

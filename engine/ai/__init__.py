@@ -19,19 +19,22 @@ __all__ = ["LEVELS", "MoveStat", "SearchResult", "analyse", "choose_move", "gree
 def choose_move(ruleset: Ruleset, state, seat: int, *, level: str = "random", seed: int = 0,
                 budget_ms: int | None = None, iterations: int | None = None) -> dict:
     """A move for ``seat`` at ``level``; with an iteration budget the same inputs give the same move."""
-    iterations, budget_ms = budget(level, iterations, budget_ms)
+    budget(level, iterations, budget_ms)  # rejects unknown levels and bad budgets
     moves = _legal(ruleset, state, seat)
     if level == "random":
         return Rng(seed).choice(moves)
     if len(moves) == 1:
         return moves[0]
-    result = analyse(ruleset, state, seat, seed=seed, budget_ms=budget_ms, iterations=iterations)
+    result = analyse(ruleset, state, seat, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations)
     return result.ranked[0].move
 
 
-def analyse(ruleset: Ruleset, state, seat: int, *, seed: int = 0, budget_ms: int | None = None,
-            iterations: int | None = None) -> SearchResult:
+def analyse(ruleset: Ruleset, state, seat: int, *, level: str = "medium", seed: int = 0,
+            budget_ms: int | None = None, iterations: int | None = None) -> SearchResult:
     """Search the position for ``seat``; the root moves ranked best first (for hints)."""
+    if level == "random":
+        raise ValueError("the random level does not search")
+    iterations, budget_ms = budget(level, iterations, budget_ms)
     _legal(ruleset, state, seat)
     return search(ruleset, state, seat, Rng(seed), policy_for(ruleset),
                   iterations=iterations, budget_ms=budget_ms)

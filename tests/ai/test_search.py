@@ -65,6 +65,12 @@ def test_a_seat_without_legal_moves_is_rejected():
         choose_move(NIM, nim(5), 1, level="easy")
 
 
+def test_analysis_runs_at_a_level_budget_and_random_does_not_search():
+    assert analyse(NIM, nim(12), 0, level="easy").iterations == LEVEL_TABLE["easy"].iterations
+    with pytest.raises(ValueError):
+        analyse(NIM, nim(12), 0, level="random")
+
+
 def test_iteration_budget_is_spent_exactly():
     assert analyse(NIM, nim(12), 0, iterations=37).iterations == 37
 
