@@ -9,8 +9,9 @@ match-ups are medium vs random, medium vs the one-ply greedy baseline and hard v
 medium, on iteration budgets (independent of machine load). A win scores 1, a shared
 win 1/2. The 95% interval is Wilson's score interval.
 
-Speed: thinking time and iterations per second of each level at its default budget
-(iterations plus time cap), on positions from random games.
+Speed: thinking time (wall clock and process CPU time) and iterations per CPU second
+of each level at its default budget (iterations plus time cap), on positions from
+random games.
 Prints Markdown tables for docs/benchmarks.md.
 """
 
@@ -105,22 +106,28 @@ def strength(ruleset_id, tested, other, games, seed, iterations, pool, stop_at):
 
 
 def speed(ruleset_id, positions, seed):
-    """Median and 95th-percentile thinking time and iterations/s of each level."""
+    """Thinking time of each level at its default budget: wall and process CPU time."""
     ruleset = rulesets()[ruleset_id]
     sample = sample_positions(ruleset, positions, seed)
     rows = []
     for name in ("easy", "medium", "hard"):
         level = LEVEL_TABLE[name]
-        times, iters = [], 0
+        wall, cpu, iters = [], [], 0
         for i, (state, seat) in enumerate(sample):
+            started = time.process_time()
             result = analyse(ruleset, state, seat, level=name, seed=seed + i)
-            times.append(result.seconds)
+            cpu.append(time.process_time() - started)
+            wall.append(result.seconds)
             iters += result.iterations
-        times.sort()
-        p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
-        rows.append(f"| {ruleset_id} | {name} | {level.iterations} it / {level.budget_ms} ms | {len(times)} "
-                    f"| {statistics.median(times):.2f} s | {p95:.2f} s | {iters / sum(times):.0f} |")
+        rows.append(f"| {ruleset_id} | {name} | {level.iterations} it / {level.budget_ms} ms | {len(wall)} "
+                    f"| {statistics.median(wall):.2f} s / {p95(wall):.2f} s "
+                    f"| {statistics.median(cpu):.2f} s / {p95(cpu):.2f} s | {iters / sum(cpu):.0f} |")
     return rows
+
+
+def p95(values):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def sample_positions(ruleset, count, seed):
@@ -171,7 +178,8 @@ def main(argv=None):
             stop_at = math.inf if end is None else now + (end - now) * weights[i] / sum(weights[i:])
             print(strength(ruleset_id, tested, other, games, args.seed, iterations, pool, stop_at), flush=True)
     if args.positions:
-        print("\n| ruleset | level | default budget | positions | median | p95 | iterations/s |")
+        print("\n| ruleset | level | default budget | positions | wall median / p95 | CPU median / p95 "
+              "| iterations per CPU second |")
         print("|---|---|---|---|---|---|---|")
         for ruleset_id in ids:
             print("\n".join(speed(ruleset_id, args.positions, args.seed)), flush=True)
