@@ -105,6 +105,7 @@ class ScoreLine(Schema):
     seat = fields.Integer()
     total = fields.Raw()
     breakdown = fields.Dict()
+    tiebreak = fields.Dict(metadata={"description": "tie-break figures, where the ruleset has them"})
 
 
 class ScoreOut(Schema):

@@ -23,7 +23,7 @@ def tokens(created) -> dict:
     return {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
 
 
-def wait_for(predicate, timeout=10.0, interval=0.02):
+def wait_for(predicate, timeout=45.0, interval=0.02):
     """Poll until ``predicate()`` is truthy; returns its value or fails."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
