@@ -6,7 +6,7 @@ import pytest
 
 from engine import registry
 
-from ..service.helpers import assert_error, bearer, create, tokens
+from ..service.helpers import TOY, assert_error, bearer, create, tokens
 
 SVG = "{http://www.w3.org/2000/svg}svg"
 
@@ -87,6 +87,10 @@ def test_every_ruleset_has_a_picture(client, ruleset_id):
     for seat in view["to_move"][:1] or [0]:
         root = parse(client.get(f"/v1/games/{gid}/board.svg?highlight=true", headers=bearer(tok[seat])))
         assert "Your turn" in texts(root)
+        # the ruleset's own renderer drew it, not the generic fallback (used for the toy game)
+        board = root.find("{http://www.w3.org/2000/svg}svg")
+        generic = board.findtext("{http://www.w3.org/2000/svg}title") == "state"
+        assert generic == (ruleset_id == TOY)
     parse(client.get(f"/v1/games/{gid}/board.svg"))
 
 
