@@ -115,6 +115,7 @@ async function refresh() {
     document.body.dataset.myTurn = myTurn ? "yes" : "no";
     // poll for the AI; also on our turn, since other seats may move at the same time
     if (view.status === "active") schedulePoll(myTurn ? 1500 : 700);
+    else if (score.status === 202) { clearTimeout(state.timer); state.timer = setTimeout(refresh, 700); }  // final sheet pending
   } finally {
     state.busy = false;
     if (state.again) refresh();

@@ -209,3 +209,22 @@ def test_every_ruleset_plays_in_the_page(live_server, browser, ruleset_id, playe
     assert any(e.startswith("AI ") for e in history_names(driver)[1:]), history_names(driver)
     assert any(e.startswith("Ada:") or e.startswith("You:") for e in history_names(driver))
     shot(driver, f"{ruleset_id}-2-after-ai")
+
+
+@pytest.mark.timeout(300)
+def test_a_whole_game_to_the_final_score(live_server, browser):
+    """Great Plains against a random AI, always the first listed move, until the end."""
+    driver = browser
+    start_game(driver, live_server, "great-plains", 2, seed=12)
+    for _ in range(80):
+        if body_data(driver, "status") == "finished":
+            break
+        version = int(body_data(driver, "version"))
+        driver.find_elements("css selector", "#moves button.move")[0].click()
+        wait_my_turn_after(driver, version)
+    assert body_data(driver, "status") == "finished"
+    wait_until(driver, lambda d: "Winner" in d.find_element("id", "scores").text, "no final score sheet shown")
+    assert "Game over" in driver.find_element("id", "status").text
+    assert "Game over" in driver.find_element("css selector", "#board svg").text
+    assert not driver.find_elements("css selector", "#moves button.move")
+    shot(driver, "great-plains-finished")
