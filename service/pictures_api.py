@@ -64,9 +64,8 @@ def picture(game: Game, seat: int | None, highlight: bool = False) -> str:
     match = game.match
     view = match.view(seat)
     moves = match.legal_moves(seat) if highlight and seat is not None else None
-    render = svg.renderer_for(match.ruleset)
     try:
-        board = render(view, moves)
+        board = svg.renderer_for(match.ruleset)(view, moves)
         svg.size_of(board)  # well-formed, with a size
     except Exception:  # a drawing bug must not hide the game: fall back to the generic picture
         log.exception("%s: SVG renderer failed; using the generic picture", match.ruleset.id)

@@ -116,3 +116,16 @@ def test_picture_shows_only_what_the_json_view_shows(client):
     assert mine.count("hand:") == 1 and spectator.count("hand:") == 0
     assert sum(f.startswith("hand_count: ") for f in mine) == 2
     assert sum(f.startswith("hand_count: ") for f in spectator) == 2
+
+
+def test_a_broken_renderer_falls_back_to_the_generic_picture(client, monkeypatch):
+    import engine.svg
+
+    def broken(ruleset):
+        def render(view, highlight=None):
+            raise KeyError("a drawing bug")
+        return render
+    monkeypatch.setattr(engine.svg, "renderer_for", broken)
+    game = create(client)
+    root = parse(client.get(f"/v1/games/{game['game_id']}/board.svg"))
+    assert root.find("{http://www.w3.org/2000/svg}svg").findtext("{http://www.w3.org/2000/svg}title") == "state"
