@@ -13,7 +13,7 @@ window, one Lua call a request), so every API process shares them. A
 breach answers 429 ``rate_limited`` in the contract's error format with ``Retry-After``
 (the window's length: an upper bound).
 When Redis cannot be reached the limiter lets the request through; the request then
-fails or succeeds on its own merits. ``/v1/health``, ``/openapi.json`` and ``/docs`` are exempt.
+fails or succeeds on its own merits. ``/v1/health``, ``/openapi.json``, ``/docs`` and ``/play`` are exempt.
 
 ``CORS_ORIGINS``: empty (default) sends no CORS headers; ``*`` allows any origin;
 otherwise a comma-separated list of origins. Bearer tokens travel in a header, not a
@@ -33,7 +33,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 EXEMPT_PATHS = ("/v1/health", "/openapi.json")
-EXEMPT_PREFIXES = ("/docs",)
+EXEMPT_PREFIXES = ("/docs", "/play")   # documentation and the /play page with its static files
 TOO_MANY = "too many requests: retry after the number of seconds in Retry-After"
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match"]
 CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
