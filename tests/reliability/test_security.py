@@ -122,6 +122,23 @@ def test_limits_are_shared_by_every_api_process():
     assert codes == [200, 200, 200, 200, 429]
 
 
+def test_behind_a_trusted_proxy_the_forwarded_address_is_limited(monkeypatch):
+    monkeypatch.setenv("TRUSTED_PROXIES", "1")
+    client = app_with(rate_limit="2 per minute").test_client()
+    proxy = address()
+    first, second = (address()["REMOTE_ADDR"] for _ in range(2))
+    codes = [client.get("/v1/rulesets", environ_base=proxy, headers={"X-Forwarded-For": ip}).status_code
+             for ip in (first, first, first, second)]
+    assert codes == [200, 200, 429, 200]
+    # without the setting a forged header changes nothing
+    monkeypatch.delenv("TRUSTED_PROXIES")
+    client = app_with(rate_limit="2 per minute").test_client()
+    env = address()
+    codes = [client.get("/v1/rulesets", environ_base=env, headers={"X-Forwarded-For": address()["REMOTE_ADDR"]})
+             .status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+
+
 def test_limiter_lets_requests_through_when_its_redis_is_down():
     """GET /v1/rulesets needs no Redis: it still answers while the limiter cannot count."""
     app = app_with(rate_limit="1 per minute", redis_url=f"redis://127.0.0.1:{free_port()}/0")
