@@ -127,3 +127,38 @@ def test_schema_shaped_hostile_moves_never_crash(app, positions, ruleset):
     store = app.extensions["spielwerk"].store
     for game_id, _ in positions[ruleset]:
         check_consistent(store, game_id)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_schema_shaped_hostile_options_never_crash(app, ruleset):
+    """Options drawn from the ruleset's options schema with hostile integers and strings:
+    a game is created (201) or refused (422 invalid_options / malformed_request)."""
+    name = "".join(part.capitalize() for part in ruleset.split("-")) + "Options"
+    assert name in SPEC["components"]["schemas"], f"{name} missing from the spec"
+    options = strategy(SPEC["components"]["schemas"][name], harvested_strings(ruleset))
+    call = flask_caller(app)
+    answers = {}
+
+    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(options=options, players=st.integers(2, 5))
+    def create(options, players):
+        players = min(players, registry.get(ruleset).max_players)
+        status, body = call("POST", "/v1/games", {"ruleset": ruleset, "seats": [{"kind": "human"}] * players,
+                                                  "options": options})
+        assert status in (201, 422), (options, status, body)
+        if status == 422:
+            assert body["code"] in ("invalid_options", "malformed_request"), body
+        else:          # a game created with such options must also be playable for a move
+            game_id = body["game_id"]
+            view = call("GET", f"/v1/games/{game_id}")[1]
+            if view["to_move"]:
+                token = body["seats"][view["to_move"][0]]["token"]
+                listed = call("GET", f"/v1/games/{game_id}/legal-moves", token=token)
+                assert listed[0] == 200, listed
+                if listed[1]["moves"]:
+                    moved = call("POST", f"/v1/games/{game_id}/moves", {"move": listed[1]["moves"][0]}, token)
+                    assert moved[0] == 200, moved
+        answers[status] = answers.get(status, 0) + 1
+
+    create()
+    assert answers.get(422, 0) > 0, answers
