@@ -8,9 +8,9 @@ Two application-wide limits of ``RATE_LIMIT`` each (a flask-limiter string such 
 - per seat token, keyed by a SHA-256 prefix of the token: the raw token never reaches
   Redis.
 
-Counters live in the game Redis (sliding-window counters: two small keys per client and
-window, one Lua call a request), so every API process shares them. A
-breach answers 429 ``rate_limited`` in the contract's error format with ``Retry-After``
+Counters are sliding-window counters (two small keys per client and window, one Lua
+call a request) in the game Redis, or in ``RATE_LIMIT_STORAGE_URL`` when set (e.g. a
+``redis+cluster://`` URL), so every API process shares them. A breach answers 429 ``rate_limited`` in the contract's error format with ``Retry-After``
 (the window's length: an upper bound).
 When Redis cannot be reached the limiter lets the request through; the request then
 fails or succeeds on its own merits. ``/v1/health``, ``/openapi.json``, ``/docs`` and ``/play`` are exempt.
@@ -96,7 +96,7 @@ def init_security(app: Flask, settings) -> Limiter | None:
     limiter = Limiter(
         client_address,
         app=app,
-        storage_uri=settings.redis_url,
+        storage_uri=os.environ.get("RATE_LIMIT_STORAGE_URL") or settings.redis_url,
         storage_options={"socket_connect_timeout": 1, "socket_timeout": 1},
         strategy="sliding-window-counter",
         key_prefix="ratelimit",
