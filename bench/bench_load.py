@@ -29,6 +29,7 @@ import http.client
 import json
 import multiprocessing
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -280,6 +281,8 @@ def main() -> None:
                 os.killpg(child.pid, 9)
                 child.wait()
         server.stop()
+        log.close()
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":
