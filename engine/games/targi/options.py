@@ -42,10 +42,10 @@ class TargiOptions(Schema):
     we7_counts_itself = _flag(True, "A10", "WE7 counts itself among the display cards.")
     allow_opposite_robber = _flag(True, "A11", "the card opposite the robber may be used.")
     row_bonus_rule = _choice("four_distinct", [], "A12", "a 'different' row has 4 pairwise distinct symbols.")
-    row_bonus_same_vp = fields.Integer(load_default=4, validate=validate.OneOf([4]),
+    row_bonus_same_vp = fields.Integer(strict=True, load_default=4, validate=validate.OneOf([4]),
                                        metadata={"description": "A12: bonus for a full row of 4 identical "
                                                  "symbols. Default 4. Fixed."})
-    row_bonus_different_vp = fields.Integer(load_default=2, validate=validate.OneOf([2]),
+    row_bonus_different_vp = fields.Integer(strict=True, load_default=2, validate=validate.OneOf([2]),
                                             metadata={"description": "A12: bonus for a full row of 4 different "
                                                       "symbols. Default 2. Fixed."})
     gold_counts_as_good = _flag(False, "A13", "gold is a good.", fixed=True)
@@ -89,15 +89,15 @@ def _schema(name, **fields_):
 
 
 _GOOD = fields.String(required=True, validate=validate.OneOf(["D", "S", "P"]))
-_SPACE = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=2))
-_N = fields.Integer(required=True)
+_SPACE = fields.List(fields.Integer(strict=True), required=True, validate=validate.Length(equal=2))
+_N = fields.Integer(strict=True, required=True)
 _EMPTY = _schema("Empty")
 _VEC = _schema("GoodsVector", d=_N, s=_N, p=_N)
 _CARD_ID = fields.String(required=True)
 
 MOVE_SCHEMAS = {
     "place": _schema("Place", card=_N),
-    "use": _schema("Use", card=fields.Integer(), space=fields.List(fields.Integer(),
+    "use": _schema("Use", card=fields.Integer(strict=True), space=fields.List(fields.Integer(strict=True),
                                                                   validate=validate.Length(equal=2))),
     "end_actions": _EMPTY, "we8_play": _EMPTY, "play": _EMPTY, "keep": _EMPTY, "discard": _EMPTY,
     "pay": _schema("Pay", d=_N, s=_N, p=_N, gold=_N, we9=fields.Boolean(required=True)),

@@ -9,7 +9,7 @@ def _choice(default, values, description):
 
 
 def _int(default, minimum, description, maximum=None):
-    return fields.Integer(load_default=default, validate=validate.Range(min=minimum, max=maximum),
+    return fields.Integer(strict=True, load_default=default, validate=validate.Range(min=minimum, max=maximum),
                           metadata={"description": description})
 
 
@@ -25,7 +25,7 @@ class Options(Schema):
     variant = _choice("day", ["day", "night"],
                       "day: species visible to all; night: animal identities face down, known only "
                       "to their owner, shown only in duels, with the defender's guess")
-    seats = fields.List(fields.Integer(), load_default=None, allow_none=True, metadata={
+    seats = fields.List(fields.Integer(strict=True), load_default=None, allow_none=True, metadata={
         "description": "board seats (1 bottom, 2 left, 3 top, 4 right) of the API seats in order; "
                        "null: 2 players [1,3], 3 players [1,2,3], 4 players [1,2,3,4]"})
     first_start_player = fields.Raw(load_default="random", metadata={
@@ -50,7 +50,7 @@ class Options(Schema):
     return_field_choice = _choice("owner", ["owner", "random"],
                                   "where a duel loser returns: owner picks an empty own start "
                                   "field, or random (chance step)")
-    value_floor = fields.Integer(load_default=None, allow_none=True, metadata={
+    value_floor = fields.Integer(strict=True, load_default=None, allow_none=True, metadata={
         "description": "lowest effective combat value after wounds; null: no floor"})
     tiebreak_wounds = _choice("in_play", ["in_play", "all_received"],
                               "tie-break 2 counts wounds on cards in play, or every wound ever "
@@ -85,7 +85,7 @@ def _schema(name: str, **declared) -> type[Schema]:
 
 
 def _field():
-    return fields.List(fields.Integer(), required=True, validate=validate.Length(equal=2),
+    return fields.List(fields.Integer(strict=True), required=True, validate=validate.Length(equal=2),
                        metadata={"description": "[row, col]"})
 
 
@@ -98,7 +98,7 @@ MOVE_SCHEMAS = {
     "reroll": _schema("RerollMove"),
     "accept": _schema("AcceptMove"),
     "move": _schema("MoveMove", animal=fields.String(required=True), to=_field(),
-                    path=fields.List(fields.List(fields.Integer()), metadata={
+                    path=fields.List(fields.List(fields.Integer(strict=True)), metadata={
                         "description": "optional [[r,c], ...] from the next field to the target"})),
     "stay": _schema("StayMove"),
     "guess": _schema("GuessMove", species=fields.String(required=True)),
