@@ -62,7 +62,7 @@ def candidates(state, seat):
         yield {"type": "place", "cell": [q, r]}
         yield {"type": "place", "cell": [q, r], "totem": "horse"}
         yield {"type": "place", "cell": [q, r], "totem": "eagle"}
-        for n in NEIGHBOURS[INDEX[(q, r)]] + (INDEX[(0, 0)],):
+        for n in dict.fromkeys(NEIGHBOURS[INDEX[(q, r)]] + (INDEX[(0, 0)],)):  # (0, 0) may be a neighbour
             yield {"type": "place", "cell": [q, r], "totem": "bear", "source": list(CELLS[n])}
         for d in DIRECTIONS + ((2, 0),):
             yield {"type": "place", "cell": [q, r], "totem": "bear", "direction": list(d)}
