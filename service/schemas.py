@@ -28,9 +28,9 @@ class SeatIn(Strict):
     kind = fields.String(required=True, validate=validate.OneOf(["human", "ai"]))
     level = fields.String(validate=validate.OneOf(LEVELS),
                           metadata={"description": "AI strength (kind ai only)"})
-    budget_ms = WholeNumber(validate=validate.Range(min=1, max=60_000),
+    budget_ms = WholeNumber(validate=validate.Range(min=1, max=10_000),
                                metadata={"description": "AI thinking time per move (kind ai only)"})
-    iterations = WholeNumber(validate=validate.Range(min=1, max=1_000_000),
+    iterations = WholeNumber(validate=validate.Range(min=1, max=50_000),
                                 metadata={"description": "AI search iterations per move (kind ai only)"})
 
 

@@ -6,9 +6,11 @@ URL is put into REDIS_URL before any project module reads its settings.
 
 from __future__ import annotations
 
+import multiprocessing.util
 import os
 
 import pytest
+import redis
 
 from service.embedded_redis import EmbeddedRedis, free_port
 
@@ -30,7 +32,8 @@ def pytest_configure(config):
 
 def pytest_unconfigure(config):
     if _embedded is not None:
-        _embedded.stop()
+        # Stop Redis after kombu's own exit finalizers, which still talk to it.
+        multiprocessing.util.Finalize(_embedded, _embedded.stop, exitpriority=-10)
 
 
 @pytest.fixture(scope="session")
@@ -69,3 +72,16 @@ def app(redis_url, celery_worker):
 @pytest.fixture()
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def forget_games_after_module():
+    """Delete the module's games, so AI turns it left queued end at once instead of
+    keeping the one in-process worker busy for later modules."""
+    yield
+    if _embedded is not None and _embedded.process is None:
+        return  # Redis never started: nothing to forget
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    for key in client.scan_iter(match="game:*", count=1000):
+        client.delete(key)
+    client.close()
