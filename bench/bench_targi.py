@@ -17,28 +17,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Rng  # noqa: E402
+from engine.playout import play_randomly  # noqa: E402
 from engine.games.targi import RULESET  # noqa: E402
+from timing import call_micros  # noqa: E402
 
 
 def random_game(seed: int, options: dict, sample=None) -> int:
     """Play one uniformly random game; returns the number of decisions taken."""
-    rules = RULESET
-    state = rules.setup(2, options)
-    rng = Rng(seed)
-    decisions = 0
-    while not rules.is_over(state):
-        chance = rules.chance(state)
-        if chance is not None:
-            rules.apply_chance(state, chance.draw(rng))
-            continue
-        seat = rules.to_move(state)[0]
-        moves = rules.legal_moves(state, seat)
-        move = moves[rng.below(len(moves))]
-        if sample is not None:
-            sample.append((rules.copy_state(state), seat, move))
-        rules.apply(state, seat, move)
-        decisions += 1
-    return decisions
+    state = RULESET.setup(2, options)
+
+    def keep(position, seat, move):
+        sample.append((RULESET.copy_state(position), seat, move))
+
+    return play_randomly(RULESET, state, Rng(seed), observe=keep if sample is not None else None)
 
 
 def games_per_second(games: int, options: dict, seed: int) -> tuple[float, float, float]:
@@ -53,20 +44,12 @@ def call_times(options: dict) -> dict[str, tuple[float, float]]:
     sample: list = []
     for seed in range(5):
         random_game(seed, options, sample)
-    rules = RULESET
     by_dp: dict[str, tuple[list, list]] = {}
     for state, seat, move in sample:
-        dp = state["stack"][-1]["dp"]
-        legal, applied = by_dp.setdefault(dp, ([], []))
-        start = time.process_time()
-        for _ in range(10):
-            rules.legal_moves(state, seat)
-        legal.append((time.process_time() - start) / 10 * 1e6)
-        copies = [rules.copy_state(state) for _ in range(10)]
-        start = time.process_time()
-        for copy in copies:
-            rules.apply(copy, seat, move)
-        applied.append((time.process_time() - start) / 10 * 1e6)
+        legal, applied = by_dp.setdefault(state["stack"][-1]["dp"], ([], []))
+        legal_us, apply_us = call_micros(RULESET, state, seat, move)
+        legal.append(legal_us)
+        applied.append(apply_us)
     return {dp: (statistics.median(a), statistics.median(b), len(a)) for dp, (a, b) in sorted(by_dp.items())}
 
 

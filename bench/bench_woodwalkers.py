@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Rng  # noqa: E402
 from engine.playout import play_randomly  # noqa: E402
 from engine.games.woodwalkers import RULESET  # noqa: E402
+from timing import call_micros  # noqa: E402
 
 
 def random_game(players: int, seed: int, options: dict, sample=None) -> int:
@@ -44,18 +45,11 @@ def call_times(players: int, options: dict) -> tuple[float, float]:
     """Median microseconds of legal_moves and apply at positions after a movement roll."""
     sample: list = []
     random_game(players, 99, options, sample)
-    rules = RULESET
     legal, applied = [], []
     for state, seat, move in sample:
-        start = time.process_time()
-        for _ in range(20):
-            rules.legal_moves(state, seat)
-        legal.append((time.process_time() - start) / 20 * 1e6)
-        copies = [rules.copy_state(state) for _ in range(20)]
-        start = time.process_time()
-        for copy in copies:
-            rules.apply(copy, seat, move)
-        applied.append((time.process_time() - start) / 20 * 1e6)
+        legal_us, apply_us = call_micros(RULESET, state, seat, move, repeats=20)
+        legal.append(legal_us)
+        applied.append(apply_us)
     return statistics.median(legal), statistics.median(applied)
 
 

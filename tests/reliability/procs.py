@@ -15,7 +15,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import psutil
@@ -26,17 +25,9 @@ from service.config import Settings
 from service.embedded_redis import EmbeddedRedis, free_port
 from service.store import GameStore
 
+from ..service.helpers import wait_for as wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def wait_until(predicate, timeout: float, interval: float = 0.02, what: str = "condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(interval)
-    raise AssertionError(f"{what} not reached within {timeout} s")
 
 
 class Processes:

@@ -23,20 +23,15 @@ def tokens(created) -> dict:
     return {s["seat"]: s["token"] for s in created["seats"] if "token" in s}
 
 
-def wait_for(predicate, timeout=45.0, interval=0.02):
-    """Poll until ``predicate()`` is truthy; returns its value or fails."""
+def wait_for(predicate, timeout=45.0, interval=0.02, what="condition"):
+    """Poll until ``predicate()`` is truthy; returns its value or fails naming ``what``."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
         time.sleep(interval)
-    raise AssertionError("condition not reached in time")
-
-
-def to_move_seat(client, game_id, token_by_seat):
-    view = client.get(f"/v1/games/{game_id}").json
-    return view["to_move"][0], view["version"]
+    raise AssertionError(f"{what} not reached within {timeout} s")
 
 
 def assert_error(response, status, code):
