@@ -49,6 +49,12 @@ def load_as_seat(game_id: str) -> tuple[Game, int]:
     return game, game.seat_of(token)
 
 
+def not_modified(etag: str) -> bool:
+    """True when the request's If-None-Match names ``etag`` (or ``*``)."""
+    tags = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
+    return etag in tags or "*" in tags
+
+
 def if_match_version() -> int | None:
     header = request.headers.get("If-Match")
     if header is None:
@@ -85,7 +91,7 @@ class GameResource(MethodView):
         """The game as the token's seat (or a spectator) may see it."""
         game, seat = load_as_viewer(game_id)
         etag = f'"{game.version}"'
-        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        if not_modified(etag):
             return current_app.response_class(status=304, headers={"ETag": etag, "Vary": "Authorization"})
         return game.view(seat), 200, {"ETag": etag, "Vary": "Authorization"}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 import flask
-from flask import current_app, request
+from flask import current_app
 from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, fields
 
@@ -17,7 +17,7 @@ from engine import svg
 
 from .blueprint import Blueprint
 from .games import AI, Game
-from .games_api import SEAT_OR_SPECTATOR, load_as_viewer
+from .games_api import SEAT_OR_SPECTATOR, load_as_viewer, not_modified
 
 log = logging.getLogger("spielwerk")
 
@@ -53,7 +53,7 @@ class BoardPicture(MethodView):
         highlight = bool(args["highlight"]) and seat is not None
         etag = f'"{game.version}-{"s" if seat is None else seat}{"-h" if highlight else ""}"'
         headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
-        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        if not_modified(etag):
             return current_app.response_class(status=304, headers=headers)
         body = picture(game, seat, highlight)
         return current_app.response_class(body, status=200, mimetype="image/svg+xml", headers=headers)
