@@ -109,7 +109,8 @@ class ToyGame(Ruleset):
 
     def determinize(self, state, seat, rng):
         state = self.copy_state(state)
-        pool = self._unseen(state) + [c for s, h in enumerate(state["hands"]) if s != seat for c in h]
+        # sorted: the sample must not depend on which hidden hand holds which card
+        pool = sorted(self._unseen(state) + [c for s, h in enumerate(state["hands"]) if s != seat for c in h])
         rng.shuffle(pool)
         for s, hand in enumerate(state["hands"]):
             if s != seat:

@@ -2,8 +2,6 @@
 
 from engine import IllegalMove, Ruleset
 
-from ..toy_game import ToyGame
-
 
 class Nim(Ruleset):
     """Take 1-3 stones from one pile; whoever takes the last stone wins."""
@@ -54,22 +52,4 @@ class Nim(Ruleset):
     copy_state = to_json
 
 
-class FairToy(ToyGame):
-    """The toy game with a determinization that depends only on what ``seat`` knows.
-
-    The toy's own ``determinize`` shuffles a pool listed in an order that follows the
-    true hidden hands, so its samples (not their distribution) depend on them.
-    """
-
-    def determinize(self, state, seat, rng):
-        state = self.copy_state(state)
-        pool = sorted(self._unseen(state) + [c for s, h in enumerate(state["hands"]) if s != seat for c in h])
-        rng.shuffle(pool)
-        for s, hand in enumerate(state["hands"]):
-            if s != seat:
-                state["hands"][s] = sorted(pool.pop() for _ in hand)
-        return state
-
-
 NIM = Nim()
-FAIR_TOY = FairToy()

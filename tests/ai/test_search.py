@@ -16,7 +16,7 @@ from engine.ai.policies import DEFAULT, margins
 from engine.registry import rulesets
 
 from ..toy_game import TOY
-from .games import FAIR_TOY, NIM
+from .games import NIM
 
 
 def nim(pile, turn=0):
@@ -136,13 +136,13 @@ def test_hidden_cards_the_seat_cannot_know_do_not_change_the_search():
     """Seat 0 holds [2, 4]; seat 1's hand is unknown to it: [1, 9] or [3, 5] or [7, 8]."""
     worlds = [{"hands": [[2, 4], hand], "played": [[], []], "turn": 0, "bonus": 3}
               for hand in ([1, 9], [3, 5], [7, 8])]
-    results = [analyse(FAIR_TOY, w, 0, seed=4, iterations=300) for w in worlds]
+    results = [analyse(TOY, w, 0, seed=4, iterations=300) for w in worlds]
     assert results[0].ranked == results[1].ranked == results[2].ranked
-    moves = {canonical(choose_move(FAIR_TOY, w, 0, level="medium", seed=4, iterations=300)) for w in worlds}
+    moves = {canonical(choose_move(TOY, w, 0, level="medium", seed=4, iterations=300)) for w in worlds}
     assert len(moves) == 1
 
 
-HIDDEN = [(r, r.min_players) for r in (FAIR_TOY, *rulesets().values())]
+HIDDEN = [(r, r.min_players) for r in (TOY, *rulesets().values())]
 
 
 @pytest.mark.parametrize("case", HIDDEN, ids=lambda c: f"{c[0].id}-{c[1]}p")
@@ -165,7 +165,7 @@ def test_the_search_reads_hidden_state_only_through_determinize():
     """Had the search used the true hands, the moves' values would follow them."""
     calls = []
 
-    class Watched(type(FAIR_TOY)):
+    class Watched(type(TOY)):
         def determinize(self, state, seat, rng):
             calls.append(seat)
             return super().determinize(state, seat, rng)
