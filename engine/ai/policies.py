@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from ..contract import Ruleset
+from ..playout import play_randomly
 from ..rng import Rng
 
 #: weight of the score-margin term in the reward of a finished game
@@ -36,21 +37,7 @@ class Policy:
     def rollout(self, ruleset: Ruleset, state, rng: Rng) -> list[float]:
         """Play on with uniformly random moves and chance draws; the seats' rewards."""
         depth = self.rollout_depth
-        played = 0
-        while not ruleset.is_over(state):
-            chance = ruleset.chance(state)
-            if chance is not None:
-                ruleset.apply_chance(state, chance.draw(rng))
-                continue
-            if depth is not None and played >= depth:
-                break
-            seats = ruleset.to_move(state)
-            if not seats:
-                break
-            seat = seats[0]
-            moves = ruleset.legal_moves(state, seat)
-            ruleset.apply(state, seat, moves[rng.below(len(moves))])
-            played += 1
+        play_randomly(ruleset, state, rng, stop=None if depth is None else lambda _state, played: played >= depth)
         return self.rewards(ruleset, state)
 
     def rewards(self, ruleset: Ruleset, state) -> list[float]:
