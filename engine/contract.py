@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from marshmallow import RAISE, Schema, ValidationError
 
-from .errors import IllegalMove, InvalidOptions
+from .errors import InvalidOptions
 from .rng import Rng
 
 
@@ -135,13 +135,6 @@ class Ruleset(ABC):
     def redact_move(self, move: dict, mover: int, viewer: int | None) -> dict:
         """A logged move as ``viewer`` may see it."""
         return move
-
-    # -- helpers for implementations -----------------------------------------
-    def require_listed(self, state, seat: int, move: dict, explain=None) -> None:
-        """Raise IllegalMove unless ``move`` is one of the listed legal moves."""
-        if move not in self.legal_moves(state, seat):
-            message = explain(state, seat, move) if explain else None
-            raise IllegalMove(message or "that move is not legal in this position")
 
     def describe(self) -> dict:
         """Registry metadata as JSON."""

@@ -70,11 +70,7 @@ class Match:
     # -- moves -----------------------------------------------------------------
     def check(self, seat: int, move) -> None:
         """Raise the error a move would get, without changing anything."""
-        if self.status == FINISHED:
-            raise GameOver("the game has ended")
-        if seat not in self.to_move():
-            raise NotYourTurn(f"seat {seat} is not to move")
-        self._check_shape(move)
+        self._admit(seat, move)
         if move not in self.legal_moves(seat):
             trial = self.ruleset.copy_state(self.state)
             self.ruleset.apply(trial, seat, move)  # raises with the rule's message
@@ -82,11 +78,7 @@ class Match:
 
     def play(self, seat: int, move: dict) -> dict:
         """Apply a seat's move and what follows it; returns the new log entry."""
-        if self.status == FINISHED:
-            raise GameOver("the game has ended")
-        if seat not in self.to_move():
-            raise NotYourTurn(f"seat {seat} is not to move")
-        self._check_shape(move)
+        self._admit(seat, move)
         events = self.ruleset.apply(self.state, seat, move)
         self._legal.clear()
         after = self._advance()
@@ -98,6 +90,14 @@ class Match:
             "events": list(events) + after["events"],
             "steps": after["steps"],
         }
+
+    def _admit(self, seat: int, move) -> None:
+        """The checks before the rules: game over, turn, and the move's shape."""
+        if self.status == FINISHED:
+            raise GameOver("the game has ended")
+        if seat not in self.to_move():
+            raise NotYourTurn(f"seat {seat} is not to move")
+        self._check_shape(move)
 
     def _check_shape(self, move) -> None:
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):

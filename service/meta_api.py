@@ -71,21 +71,9 @@ class Health(MethodView):
     def get(self):
         """Liveness of the API, Redis and the broker."""
         games = current_app.extensions["spielwerk"]
-        redis_state = "ok" if _ping(games.store.redis) else "down"
-        broker_state = "ok" if _broker_ok(games.dispatcher) else "down"
+        redis_state = "ok" if games.store.ping() else "down"
+        broker_state = "ok" if games.dispatcher.broker_ok() else "down"
         return {"status": "ok", "redis": redis_state, "broker": broker_state}
-
-
-def _ping(client) -> bool:
-    try:
-        return bool(client.ping())
-    except Exception:  # any connection failure means "down"
-        return False
-
-
-def _broker_ok(dispatcher) -> bool:
-    check = getattr(dispatcher, "broker_ok", None)
-    return bool(check()) if check else True
 
 
 @blp.route("/rulesets")

@@ -111,4 +111,8 @@ class GameStore:
         return bool(self.redis.exists(task_key(task_id)))
 
     def ping(self) -> bool:
-        return bool(self.redis.ping())
+        """True when Redis answers; False on any connection failure."""
+        try:
+            return bool(self.redis.ping())
+        except redis.RedisError:
+            return False
