@@ -15,29 +15,32 @@ throughput reached is the saturation throughput X.
 Phase 2, paced: each user is paced to an equal share of ``--load`` × X requests per
 second (default 0.8; several fractions give one phase each), for ``--seconds``. Latency is measured from the moment a request
 was *due* by the pacing schedule, so a stalled server cannot hide its queueing
-(no coordinated omission); that figure also includes a client thread waking late on a
-busy machine, so the tables show the latency from the actual send as well.
+(no coordinated omission); that figure also includes the client waking late on a busy
+machine, so the tables show the latency from the actual send as well. All users are
+coroutines in this one process (aiohttp), so the client takes little of the CPU the
+server shares with it.
 
     .venv/bin/python bench/bench_load.py [--users 24] [--saturate 10] [--seconds 20] [--load 0.8 0.5]
-        [--web-workers 2] [--client-processes 6]
+        [--web-workers 2] [--worker-class sync|gthread --threads N]
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import json
-import multiprocessing
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections import defaultdict
 from pathlib import Path
+from urllib.request import urlopen
+
+import aiohttp
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -46,63 +49,55 @@ from engine import registry  # noqa: E402
 from service.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
 
 MAX_USERS, MAX_SECONDS = 64, 60
-TURNS_PER_GAME = 12          # then read score and history and start the next game
-
-
-class Connection:
-    def __init__(self, port: int):
-        self.port = port
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-
-    def call(self, method, path, body=None, token=None):
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        try:
-            self.conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-            response = self.conn.getresponse()
-            data = response.read()
-            return response.status, (json.loads(data) if data else None)
-        except (OSError, http.client.HTTPException):
-            self.conn.close()
-            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-            return 599, None
+TURNS_PER_GAME = (8, 16)     # a game's turns vary in this range; then score, history, next game
 
 
 class User:
-    """One virtual user; records (endpoint, status, latency) into ``samples``."""
+    """One virtual user, a coroutine; records (endpoint, status, latency from due, from send)."""
 
-    def __init__(self, port, index, rulesets, samples, interval, stop_at):
-        self.http = Connection(port)
-        self.index, self.rulesets, self.samples = index, rulesets, samples
+    def __init__(self, session, index, rulesets, samples, interval, first_due, stop_at):
+        self.session, self.index, self.rulesets, self.samples = session, index, rulesets, samples
         self.interval, self.stop_at = interval, stop_at
-        self.due = time.monotonic()
+        self.due = first_due
         self.games = 0
 
-    def request(self, endpoint, method, path, body=None, token=None):
+    async def request(self, endpoint, method, path, body=None, token=None):
         if self.interval:
             self.due += self.interval
             pause = self.due - time.monotonic()
             if pause > 0:
-                time.sleep(pause)
+                await asyncio.sleep(pause)
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
         start = time.monotonic()
-        status, answer = self.http.call(method, path, body, token)
+        try:
+            async with self.session.request(method, path, headers=headers,
+                                            data=None if body is None else json.dumps(body)) as response:
+                status, data = response.status, await response.read()
+            answer = json.loads(data) if data else None
+        except (aiohttp.ClientError, asyncio.TimeoutError, ValueError):
+            status, answer = 599, None
         end = time.monotonic()
         began = min(start, self.due) if self.interval else start
         code = answer.get("code") if status >= 400 and isinstance(answer, dict) else None
         self.samples.append((endpoint, status if code != "stale_version" else "stale", end - began, end - start))
         return status, answer
 
-    def play(self):
+    async def play(self):
         while time.monotonic() < self.stop_at:
-            self.play_one_game()
+            await self.play_one_game()
 
-    def play_one_game(self):
+    async def play_one_game(self):
         ruleset = self.rulesets[(self.index + self.games) % len(self.rulesets)]
-        with_ai = self.games % 3 == 2
+        # users differ in where they are in the cycle and in how long their games last, so
+        # that they do not all create games or start AI games in the same moment
+        with_ai = (self.index + self.games) % 3 == 2
+        low, high = TURNS_PER_GAME
+        turns = low + (7 * self.index + 5 * self.games) % (high - low + 1)
         self.games += 1
         seats = [{"kind": "human"}, {"kind": "ai", "level": "random"} if with_ai else {"kind": "human"}]
-        status, created = self.request("POST /v1/games", "POST", "/v1/games",
+        status, created = await self.request("POST /v1/games", "POST", "/v1/games",
                                        {"ruleset": ruleset, "seats": seats, "seed": self.index * 10_000 + self.games})
         if status != 201:
             return
@@ -111,57 +106,49 @@ class User:
         base = f"/v1/games/{game_id}"
         turn = 0
         while time.monotonic() < self.stop_at:
-            status, view = self.request("GET /v1/games/{id}", "GET", base)
+            status, view = await self.request("GET /v1/games/{id}", "GET", base)
             if status != 200:
                 return
-            if view["status"] == "finished" or turn >= TURNS_PER_GAME:
-                self.request("GET /v1/games/{id}/score", "GET", base + "/score")
-                self.request("GET /v1/games/{id}/history", "GET", base + "/history", token=tokens[0])
+            if view["status"] == "finished" or turn >= turns:
+                await self.request("GET /v1/games/{id}/score", "GET", base + "/score")
+                await self.request("GET /v1/games/{id}/history", "GET", base + "/history", token=tokens[0])
                 return
             mine = [s for s in view["to_move"] if s in tokens]
             if not mine:                                  # the AI is thinking: poll
                 if not self.interval:
-                    time.sleep(0.005)
+                    await asyncio.sleep(0.005)
                 continue
             seat = mine[0]
-            status, listed = self.request("GET /v1/games/{id}/legal-moves", "GET", base + "/legal-moves",
+            status, listed = await self.request("GET /v1/games/{id}/legal-moves", "GET", base + "/legal-moves",
                                           token=tokens[seat])
             if status != 200 or not listed["moves"]:
                 continue
             move = listed["moves"][(self.index + turn) % len(listed["moves"])]
             turn += 1
             if turn % 4 == 0:
-                self.request("POST /v1/games/{id}/moves/validate", "POST", base + "/moves/validate",
+                await self.request("POST /v1/games/{id}/moves/validate", "POST", base + "/moves/validate",
                              {"move": move}, tokens[seat])
-            self.request("POST /v1/games/{id}/moves", "POST", base + "/moves",
+            await self.request("POST /v1/games/{id}/moves", "POST", base + "/moves",
                          {"move": move, "expected_version": listed["version"]}, tokens[seat])
 
 
-def run_users(port, first_index, users, seconds, rate, rulesets):
-    """Runs in a client process: ``users`` threads for ``seconds``; returns the samples."""
+async def run_phase(port, users, seconds, rate, rulesets):
+    """``users`` coroutines in this one process for ``seconds``; the samples and the wall time."""
     samples: list = []
-    stop_at = time.monotonic() + seconds
     interval = users / rate if rate else 0.0
-    threads = [threading.Thread(target=User(port, first_index + i, rulesets, samples, interval, stop_at).play)
-               for i in range(users)]
-    started = time.monotonic()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return samples, started, time.monotonic()
+    connector = aiohttp.TCPConnector(limit=0)
+    timeout = aiohttp.ClientTimeout(total=10)
+    async with aiohttp.ClientSession(f"http://127.0.0.1:{port}", connector=connector, timeout=timeout) as session:
+        start = time.monotonic()
+        stop_at = start + seconds
+        # staggered first due times, so that the users do not send in lockstep
+        await asyncio.gather(*(User(session, i, rulesets, samples, interval, start + interval * i / users, stop_at).play()
+                               for i in range(users)))
+    return samples, time.monotonic() - start
 
 
-def phase(port, users, processes, seconds, rate, rulesets):
-    per_process = [users // processes + (i < users % processes) for i in range(processes)]
-    with multiprocessing.get_context("spawn").Pool(processes) as pool:
-        jobs = [pool.apply_async(run_users, (port, sum(per_process[:i]), n, seconds,
-                                             rate * n / users if rate else 0, rulesets))
-                for i, n in enumerate(per_process)]
-        results = [job.get(timeout=seconds + 120) for job in jobs]
-    samples = [s for result in results for s in result[0]]
-    # the phase's wall time: from the first client thread's start to the last one's end
-    return samples, max(r[2] for r in results) - min(r[1] for r in results)
+def phase(port, users, seconds, rate, rulesets):
+    return asyncio.run(run_phase(port, users, seconds, rate, rulesets))
 
 
 def percentile(values, q):
@@ -214,8 +201,9 @@ def wait_for_http(port, child, timeout=30):
         if child.poll() is not None:
             raise SystemExit("gunicorn exited")
         try:
-            if Connection(port).call("GET", "/v1/health")[0] == 200:
-                return
+            with urlopen(f"http://127.0.0.1:{port}/v1/health", timeout=2) as response:
+                if response.status == 200:
+                    return
         except OSError:
             pass
         time.sleep(0.1)
@@ -225,12 +213,13 @@ def wait_for_http(port, child, timeout=30):
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--users", type=int, default=24)
-    parser.add_argument("--client-processes", type=int, default=6)
     parser.add_argument("--saturate", type=float, default=10.0)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--load", type=float, nargs="+", default=[0.8],
                         help="fractions of the saturation throughput to pace at, one phase each")
     parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument("--worker-class", default="sync", help="gunicorn worker class (sync, gthread)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker (gthread)")
     args = parser.parse_args()
     users = max(1, min(args.users, MAX_USERS))
     saturate, seconds = min(args.saturate, MAX_SECONDS), min(args.seconds, MAX_SECONDS)
@@ -247,22 +236,23 @@ def main() -> None:
                           "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
                          cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
         subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", str(args.web_workers),
+                          "--worker-class", args.worker_class, "--threads", str(args.threads),
                           "--bind", f"127.0.0.1:{port}", "service.wsgi:app"],
                          cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
     ]
     try:
         wait_for_http(port, children[1])
         time.sleep(1.5)                                 # the worker's cold start
-        print(f"rulesets {', '.join(rulesets)}; {users} users in {args.client_processes} client processes; "
-              f"gunicorn {args.web_workers} sync workers; 1 Celery worker (solo); {os.cpu_count()} cores; "
+        print(f"rulesets {', '.join(rulesets)}; {users} users in one asyncio client process; "
+              f"gunicorn {args.web_workers} {args.worker_class} workers × {args.threads} threads; 1 Celery worker (solo); {os.cpu_count()} cores; "
               f"load average before the run {os.getloadavg()[0]:.1f}\n")
-        samples, took = phase(port, users, args.client_processes, saturate, 0, rulesets)
+        samples, took = phase(port, users, saturate, 0, rulesets)
         table, _ = report(f"Saturation ({users} users, no pause, {saturate:.0f} s)", samples, took)
         print(table + "\n")
         saturation = len(samples) / took
         for load in args.load[:4]:
             target = load * saturation
-            samples, took = phase(port, users, args.client_processes, seconds, target, rulesets)
+            samples, took = phase(port, users, seconds, target, rulesets)
             table, errors = report(f"Paced at {load:.0%} of saturation = {target:.0f} req/s "
                                    f"({users} users, {seconds:.0f} s)", samples, took)
             print(table + "\n")
