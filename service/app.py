@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+import redis
 import swagger_ui_bundle
 from flask import Flask, send_from_directory
 from flask_smorest import Api
@@ -61,6 +62,13 @@ def handle_api_error(error: ApiError):
     return error.payload(), error.status, error.headers
 
 
+def handle_store_unreachable(error: redis.RedisError):
+    """Redis down, restarting or loading its AOF: a retryable 503, not a bug's 500."""
+    log.warning("game store unreachable: %s", error)
+    return handle_api_error(ApiError("store_unavailable", 503, "the game store is unreachable; retry shortly",
+                                     headers={"Retry-After": "1"}))
+
+
 def serve_swagger_ui_assets(app: Flask) -> None:
     """Swagger UI at /docs with the assets of the swagger-ui-bundle package (no CDN)."""
     app.add_url_rule("/docs/assets/<path:filename>", "swagger_ui_assets",
@@ -95,6 +103,8 @@ def create_app(settings: Settings | None = None, dispatcher=None, store: GameSto
     api = SpielwerkApi(app)
     init_security(app, settings)
     app.register_error_handler(ApiError, handle_api_error)
+    for unreachable in (redis.ConnectionError, redis.TimeoutError):  # BusyLoadingError is a ConnectionError
+        app.register_error_handler(unreachable, handle_store_unreachable)
 
     from . import games_api, meta_api, pictures_api, tasks_api
     for blueprint in (meta_api.blp, games_api.blp, pictures_api.blp, tasks_api.blp):

@@ -177,17 +177,28 @@ def test_cors_wildcard():
 
 
 # -- what errors show ---------------------------------------------------------------------
-def test_an_internal_error_shows_no_trace_path_or_internal_name():
-    """Redis unreachable: the answer is a bare 500 internal_error, the details only in the log."""
+def test_an_unreachable_store_is_a_retryable_503_that_names_nothing_internal():
+    """Redis unreachable: a bare 503 store_unavailable with Retry-After; details only in the log."""
     app = app_with(redis_url=f"redis://127.0.0.1:{free_port()}/0", rate_limit="off")
     client = app.test_client()
     for response in (client.get("/v1/games/abc"), client.post("/v1/games", json={
             "ruleset": TOY, "seats": [{"kind": "human"}] * 2})):
-        assert response.status_code == 500
-        assert response.json == {"code": "internal_error", "status": 500, "message": "internal error",
-                                 "errors": {}}
+        assert response.status_code == 503
+        assert response.headers["Retry-After"] == "1"
+        assert response.json == {"code": "store_unavailable", "status": 503,
+                                 "message": "the game store is unreachable; retry shortly", "errors": {}}
+        assert not LEAKS.search(response.get_data(as_text=True))
     health = client.get("/v1/health")
     assert health.status_code == 200 and health.json["redis"] == "down"
+
+
+def test_a_bug_is_a_bare_500_that_shows_no_trace_path_or_internal_name():
+    app = app_with(rate_limit="off")
+    app.add_url_rule("/v1/boom", "boom", lambda: 1 / 0)
+    response = app.test_client().get("/v1/boom")
+    assert response.status_code == 500
+    assert response.json == {"code": "internal_error", "status": 500, "message": "internal error", "errors": {}}
+    assert not LEAKS.search(response.get_data(as_text=True))
 
 
 @pytest.mark.parametrize("method, path, kwargs", [
