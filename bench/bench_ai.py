@@ -3,11 +3,13 @@
     .venv/bin/python bench/bench_ai.py                      # every registered ruleset
     .venv/bin/python bench/bench_ai.py --rulesets targi --games 100 50 50 --jobs 2
 
-Strength: two-player games through the match driver (chance and forced steps as in
-play), game ``i`` uses seed ``seed + i`` and gives the tested side seat ``i % 2``;
-match-ups are medium vs random, medium vs the one-ply greedy baseline and hard vs
-medium, on iteration budgets (independent of machine load). A win scores 1, a shared
-win 1/2. The 95% interval is Wilson's score interval.
+Strength: games through the match driver (chance and forced steps as in play), two
+players unless ``--players`` says more; game ``i`` uses seed ``seed + i`` and gives the
+tested side seat ``i % players``, every other seat plays the baseline; match-ups are
+medium vs random, medium vs the one-ply greedy baseline and hard vs medium, on
+iteration budgets (independent of machine load). A win scores 1, a win shared by k
+seats 1/k, so an even match scores 1/players. The 95% interval is Wilson's score
+interval.
 
 Speed: thinking time (wall clock and process CPU time) and iterations per CPU second
 of each level at its default budget (iterations plus time cap), on positions from
@@ -31,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Match, Rng, derive_seed  # noqa: E402
 from engine.ai import analyse, choose_move, greedy_move  # noqa: E402
 from engine.ai.levels import LEVEL_TABLE  # noqa: E402
+from engine.ai.policies import policy_for  # noqa: E402
 from engine.registry import rulesets  # noqa: E402
 
-PLAYERS = 2
 Z95 = 1.96
 
 
@@ -46,10 +48,10 @@ def play(ruleset, agent, seat, state, seed, iterations):
 
 def one_game(job):
     """Play one game; the tested side's score (1, 1/2 share, 0) and its decisions."""
-    ruleset_id, tested, other, iterations, seed, tested_seat = job
+    ruleset_id, players, tested, other, iterations, seed, tested_seat = job
     ruleset = rulesets()[ruleset_id]
-    match = Match.create(ruleset, PLAYERS, None, seed)
-    agents = {tested_seat: tested, 1 - tested_seat: other}
+    match = Match.create(ruleset, players, None, seed)
+    agents = {seat: tested if seat == tested_seat else other for seat in range(players)}
     decisions = 0
     while match.to_move():
         seat = match.to_move()[0]
@@ -81,26 +83,27 @@ def run_games(jobs, pool, stop_at):
     return results
 
 
-def cost(pair, iterations) -> float:
-    """A game's search work in medium iterations (for sharing out ``--minutes``)."""
-    return sum(iterations.get(agent, 0) for agent in pair) / iterations["medium"]
+def cost(pair, iterations) -> int:
+    """A game's search work: iterations per decision of both sides (for sharing out ``--minutes``)."""
+    return sum(iterations.get(agent, 0) for agent in pair)
 
 
-def strength(ruleset_id, tested, other, games, seed, iterations, pool, stop_at):
+def strength(ruleset_id, players, tested, other, games, seed, iterations, pool, stop_at):
     """One Markdown row: the tested side's mean score over at most ``games`` games."""
-    jobs = [(ruleset_id, tested, other, iterations, seed + i, i % 2) for i in range(games)]
+    jobs = [(ruleset_id, players, tested, other, iterations, seed + i, i % players) for i in range(games)]
     start = time.perf_counter()
     scores = [score for score, _ in run_games(jobs, pool, stop_at)]
     seconds = time.perf_counter() - start
     n = len(scores)
     budgets = ", ".join(f"{a} {iterations[a]} it" for a in (tested, other) if a in iterations)
+    matchup = f"{tested} vs {other}" + (f" ×{players - 1}" if players > 2 else "")
     if not n:
-        return f"| {ruleset_id} | {tested} vs {other} | 0 of {games} | {budgets} | not measured (time) | | | |"
+        return f"| {ruleset_id} | {matchup} | 0 of {games} | {budgets} | not measured (time) | | | |"
     wins, draws = sum(s == 1 for s in scores), sum(0 < s < 1 for s in scores)
     mean = sum(scores) / n
     low, high = wilson(mean, n)
     played = f"{n}" if n == games else f"{n} of {games}"
-    return (f"| {ruleset_id} | {tested} vs {other} | {played} | {budgets or '-'} | {100 * mean:.1f}% "
+    return (f"| {ruleset_id} | {matchup} | {played} | {budgets or '-'} | {100 * mean:.1f}% "
             f"| {100 * low:.1f}–{100 * high:.1f}% | {wins}/{draws}/{n - wins - draws} "
             f"| {seconds / 60:.1f} min |")
 
@@ -119,7 +122,8 @@ def speed(ruleset_id, positions, seed):
             cpu.append(time.process_time() - started)
             wall.append(result.seconds)
             iters += result.iterations
-        rows.append(f"| {ruleset_id} | {name} | {level.iterations} it / {level.budget_ms} ms | {len(wall)} "
+        rows.append(f"| {ruleset_id} | {name} | {level.iterations * policy_for(ruleset).effort} it / "
+                    f"{level.budget_ms} ms | {len(wall)} "
                     f"| {statistics.median(wall):.2f} s / {p95(wall):.2f} s "
                     f"| {statistics.median(cpu):.2f} s / {p95(cpu):.2f} s | {iters / sum(cpu):.0f} |")
     return rows
@@ -134,7 +138,7 @@ def sample_positions(ruleset, count, seed):
     """Decision points (with more than one move) from random games, spread over the game."""
     found, game, step = [], 0, 0
     while len(found) < count:
-        match = Match.create(ruleset, PLAYERS, None, seed + game)
+        match = Match.create(ruleset, 2, None, seed + game)
         rng = Rng(seed + game)
         while match.to_move() and len(found) < count:
             seat = match.to_move()[0]
@@ -146,13 +150,20 @@ def sample_positions(ruleset, count, seed):
     return found
 
 
+def level_iterations(ruleset_id, args) -> dict:
+    """Iteration budgets of medium and hard for one ruleset: the flags, or the levels' defaults."""
+    effort = policy_for(rulesets()[ruleset_id]).effort
+    return {name: getattr(args, name) or LEVEL_TABLE[name].iterations * effort for name in ("medium", "hard")}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rulesets", nargs="*", help="ruleset ids (default: all registered)")
     parser.add_argument("--games", nargs=3, type=int, default=[100, 50, 50], metavar=("RANDOM", "GREEDY", "HARD"),
                         help="games of medium-random, medium-greedy, hard-medium (0 skips)")
-    parser.add_argument("--medium", type=int, default=LEVEL_TABLE["medium"].iterations, help="medium iterations")
-    parser.add_argument("--hard", type=int, default=LEVEL_TABLE["hard"].iterations, help="hard iterations")
+    parser.add_argument("--players", type=int, default=2, help="players per game (the strength runs)")
+    parser.add_argument("--medium", type=int, help="medium iterations (default: the level's, times the ruleset's effort)")
+    parser.add_argument("--hard", type=int, help="hard iterations (default: the level's, times the ruleset's effort)")
     parser.add_argument("--positions", type=int, default=20, help="positions for the speed table (0 skips)")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
@@ -164,19 +175,20 @@ def main(argv=None):
     began = time.perf_counter()
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}, "
           f"{os.cpu_count()} cores, {args.jobs} job(s)\n")
-    iterations = {"medium": args.medium, "hard": args.hard}
     pool = Pool(args.jobs) if args.jobs > 1 else None
     matchups = [("medium", "random"), ("medium", "greedy"), ("hard", "medium")]
     if any(args.games):
         print("| ruleset | match-up | games | budgets | score | 95% CI | W/D/L | wall time |")
         print("|---|---|---|---|---|---|---|---|")
         runs = [(rid, pair, games) for rid in ids for pair, games in zip(matchups, args.games) if games]
-        weights = [games * cost(pair, iterations) for _, pair, games in runs]
+        budgets = {rid: level_iterations(rid, args) for rid in ids}
+        weights = [games * cost(pair, budgets[rid]) for rid, pair, games in runs]
         end = None if args.minutes is None else time.perf_counter() + 60 * args.minutes
         for i, (ruleset_id, (tested, other), games) in enumerate(runs):
             now = time.perf_counter()
             stop_at = math.inf if end is None else now + (end - now) * weights[i] / sum(weights[i:])
-            print(strength(ruleset_id, tested, other, games, args.seed, iterations, pool, stop_at), flush=True)
+            print(strength(ruleset_id, args.players, tested, other, games, args.seed, budgets[ruleset_id], pool,
+                           stop_at), flush=True)
     if args.positions:
         print("\n| ruleset | level | default budget | positions | wall median / p95 | CPU median / p95 "
               "| iterations per CPU second |")

@@ -34,10 +34,10 @@ def analyse(ruleset: Ruleset, state, seat: int, *, level: str = "medium", seed: 
     """Search the position for ``seat``; the root moves ranked best first (for hints)."""
     if level == "random":
         raise ValueError("the random level does not search")
-    iterations, budget_ms = budget(level, iterations, budget_ms)
+    policy = policy_for(ruleset)
+    iterations, budget_ms = budget(level, iterations, budget_ms, policy.effort)
     _legal(ruleset, state, seat)
-    return search(ruleset, state, seat, Rng(seed), policy_for(ruleset),
-                  iterations=iterations, budget_ms=budget_ms)
+    return search(ruleset, state, seat, Rng(seed), policy, iterations=iterations, budget_ms=budget_ms)
 
 
 def _legal(ruleset: Ruleset, state, seat: int) -> list[dict]:

@@ -1,7 +1,8 @@
 """AI levels as search budgets.
 
-A level is an iteration budget plus a thinking-time cap. Explicit ``iterations`` or
-``budget_ms`` replace the level's budget: given only ``iterations`` the search is
+A level is an iteration budget plus a thinking-time cap; a ruleset whose decisions
+branch widely multiplies the iterations by its policy's ``effort``. Explicit
+``iterations`` or ``budget_ms`` replace the level's budget: given only ``iterations`` the search is
 exactly reproducible (no time cap); given only ``budget_ms`` it searches until the
 time is up; given both, it stops at whichever comes first.
 """
@@ -31,7 +32,8 @@ LEVEL_TABLE = {
 LEVELS = tuple(LEVEL_TABLE)
 
 
-def budget(level: str, iterations: int | None, budget_ms: int | None) -> tuple[int | None, int | None]:
+def budget(level: str, iterations: int | None, budget_ms: int | None,
+           effort: int = 1) -> tuple[int | None, int | None]:
     """The ``(iterations, budget_ms)`` a search runs with; ``None`` means unlimited."""
     if level not in LEVEL_TABLE:
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
@@ -40,5 +42,5 @@ def budget(level: str, iterations: int | None, budget_ms: int | None) -> tuple[i
             raise ValueError(f"{name} must be at least 1")
     if iterations is None and budget_ms is None:
         chosen = LEVEL_TABLE[level]
-        return chosen.iterations, chosen.budget_ms
+        return chosen.iterations * effort, chosen.budget_ms
     return iterations, budget_ms

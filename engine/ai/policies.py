@@ -27,12 +27,14 @@ class Policy:
 
     ``rollout_depth``: decisions played at random after the tree before the position is
     judged by its provisional scores (``None``: play to the end). ``scale``: score points
-    that make a clear lead. ``exploration``: the UCB constant.
+    that make a clear lead. ``exploration``: the UCB constant. ``effort``: multiplies a
+    level's iterations, for rulesets whose decisions branch widely.
     """
 
     rollout_depth: int | None = 10
     scale: float = 10.0
     exploration: float = 0.7
+    effort: int = 1
 
     def rollout(self, ruleset: Ruleset, state, rng: Rng) -> list[float]:
         """Play on with uniformly random moves and chance draws; the seats' rewards."""
@@ -72,7 +74,9 @@ TUNED: dict[str, Policy] = {
     "carcassonne-hg": Policy(scale=15.0),
     "great-plains": Policy(scale=10.0),
     "targi": Policy(scale=5.0),
-    "woodwalkers": Policy(scale=5.0),
+    # a move decision offers up to ~270 (animal, destination) pairs; short rollouts,
+    # because random play soon blurs who holds which flag
+    "woodwalkers": Policy(rollout_depth=5, scale=10.0, effort=4),
 }
 
 

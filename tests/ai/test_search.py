@@ -12,7 +12,8 @@ import pytest
 from engine import Match, Rng, canonical
 from engine.ai import LEVELS, analyse, choose_move, greedy_move
 from engine.ai.levels import LEVEL_TABLE, budget
-from engine.ai.policies import DEFAULT, margins
+from engine.ai import policies
+from engine.ai.policies import DEFAULT, Policy, margins
 from engine.registry import rulesets
 
 from ..toy_game import TOY
@@ -69,6 +70,13 @@ def test_analysis_runs_at_a_level_budget_and_random_does_not_search():
     assert analyse(NIM, nim(12), 0, level="easy").iterations == LEVEL_TABLE["easy"].iterations
     with pytest.raises(ValueError):
         analyse(NIM, nim(12), 0, level="random")
+
+
+def test_a_ruleset_effort_multiplies_the_level_iterations_but_not_explicit_budgets(monkeypatch):
+    monkeypatch.setitem(policies.TUNED, NIM.id, Policy(effort=3))
+    assert analyse(NIM, nim(12), 0, level="easy").iterations == 3 * LEVEL_TABLE["easy"].iterations
+    assert analyse(NIM, nim(12), 0, level="easy", iterations=20).iterations == 20
+    assert budget("hard", None, None, effort=4) == (4 * LEVEL_TABLE["hard"].iterations, LEVEL_TABLE["hard"].budget_ms)
 
 
 def test_iteration_budget_is_spent_exactly():
