@@ -100,7 +100,7 @@ async function refresh() {
     if (myTurn) {
       const lm = await api("GET", base + "/legal-moves");
       if (lm.status === 200 && lm.data.version === view.version) moves = lm.data.moves;
-      else if (lm.status === 200) state.again = true;  // the game moved on meanwhile: load it again
+      else if (lm.status === 200) { state.again = true; return; }  // the game moved on meanwhile: load it again
     }
     state.moves = moves;
     const board = await api("GET", base + "/board.svg" + (moves.length ? "?highlight=true" : ""));
