@@ -70,17 +70,34 @@ def wilson(score: float, n: int) -> tuple[float, float]:
 
 
 def run_games(jobs, pool, stop_at):
-    """Results of the jobs started before ``stop_at`` (a ``perf_counter`` time)."""
+    """Results of the jobs started before ``stop_at`` (a ``perf_counter`` time).
+
+    Each finished game is logged to stderr, so an interrupted run still shows its games.
+    """
+    results = []
     if pool is None:
-        return [one_game(job) for job in jobs if time.perf_counter() < stop_at]
-    pending, results, queue = [], [], list(jobs)
+        for job in jobs:
+            if time.perf_counter() >= stop_at:
+                break
+            results.append(logged(job, one_game(job)))
+        return results
+    pending, queue = [], list(jobs)
     while queue or pending:
         while queue and len(pending) < pool._processes and time.perf_counter() < stop_at:
-            pending.append(pool.apply_async(one_game, (queue.pop(0),)))
+            job = queue.pop(0)
+            pending.append((job, pool.apply_async(one_game, (job,))))
         if not pending:
             break
-        results.append(pending.pop(0).get())
+        job, result = pending.pop(0)
+        results.append(logged(job, result.get()))
     return results
+
+
+def logged(job, result):
+    ruleset_id, players, tested, other, _, seed, seat = job
+    print(f"{ruleset_id} {players}p {tested} vs {other}: seed {seed}, tested seat {seat}, score {result[0]:g}",
+          file=sys.stderr, flush=True)
+    return result
 
 
 def cost(pair, iterations) -> int:
