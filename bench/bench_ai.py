@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Match, Rng, derive_seed  # noqa: E402
 from engine.ai import analyse, choose_move, greedy_move  # noqa: E402
-from engine.ai.levels import LEVEL_TABLE  # noqa: E402
+from engine.ai.levels import budget  # noqa: E402
 from engine.ai.policies import policy_for  # noqa: E402
 from engine.registry import rulesets  # noqa: E402
 
@@ -130,8 +130,9 @@ def speed(ruleset_id, positions, seed):
     ruleset = rulesets()[ruleset_id]
     sample = sample_positions(ruleset, positions, seed)
     rows = []
+    effort = policy_for(ruleset).effort
     for name in ("easy", "medium", "hard"):
-        level = LEVEL_TABLE[name]
+        iterations, budget_ms = budget(name, None, None, effort)
         wall, cpu, iters = [], [], 0
         for i, (state, seat) in enumerate(sample):
             started = time.process_time()
@@ -139,8 +140,7 @@ def speed(ruleset_id, positions, seed):
             cpu.append(time.process_time() - started)
             wall.append(result.seconds)
             iters += result.iterations
-        rows.append(f"| {ruleset_id} | {name} | {level.iterations * policy_for(ruleset).effort} it / "
-                    f"{level.budget_ms} ms | {len(wall)} "
+        rows.append(f"| {ruleset_id} | {name} | {iterations} it / {budget_ms} ms | {len(wall)} "
                     f"| {statistics.median(wall):.2f} s / {p95(wall):.2f} s "
                     f"| {statistics.median(cpu):.2f} s / {p95(cpu):.2f} s | {iters / sum(cpu):.0f} |")
     return rows
@@ -170,7 +170,7 @@ def sample_positions(ruleset, count, seed):
 def level_iterations(ruleset_id, args) -> dict:
     """Iteration budgets of medium and hard for one ruleset: the flags, or the levels' defaults."""
     effort = policy_for(rulesets()[ruleset_id]).effort
-    return {name: getattr(args, name) or LEVEL_TABLE[name].iterations * effort for name in ("medium", "hard")}
+    return {name: getattr(args, name) or budget(name, None, None, effort)[0] for name in ("medium", "hard")}
 
 
 def main(argv=None):
@@ -179,8 +179,8 @@ def main(argv=None):
     parser.add_argument("--games", nargs=3, type=int, default=[100, 50, 50], metavar=("RANDOM", "GREEDY", "HARD"),
                         help="games of medium-random, medium-greedy, hard-medium (0 skips)")
     parser.add_argument("--players", type=int, default=2, help="players per game (the strength runs)")
-    parser.add_argument("--medium", type=int, help="medium iterations (default: the level's, times the ruleset's effort)")
-    parser.add_argument("--hard", type=int, help="hard iterations (default: the level's, times the ruleset's effort)")
+    parser.add_argument("--medium", type=int, help="medium iterations (default: the level's budget for the ruleset)")
+    parser.add_argument("--hard", type=int, help="hard iterations (default: the level's budget for the ruleset)")
     parser.add_argument("--positions", type=int, default=20, help="positions for the speed table (0 skips)")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")

@@ -13,9 +13,9 @@ rate limiter (RATE_LIMIT set very high, so its Redis round trips are included).
 Phase 1, saturation: the users send without pause for ``--saturate`` seconds; the
 throughput reached is the saturation throughput X.
 Phase 2, paced: each user is paced to an equal share of ``--load`` × X requests per
-second (default 0.8; several fractions give one phase each), for ``--seconds``. Latency is measured from the moment a request
-was *due* by the pacing schedule, so a stalled server cannot hide its queueing
-(no coordinated omission); that figure also includes the client waking late on a busy
+second (default 0.8; several fractions give one phase each), for ``--seconds``. Latency
+is measured from the moment a request was *due* by the pacing schedule, so a stalled
+server cannot hide its queueing (no coordinated omission); that figure also includes the client waking late on a busy
 machine, so the tables show the latency from the actual send as well. All users are
 coroutines in this one process (aiohttp), so the client takes little of the CPU the
 server shares with it.
@@ -97,8 +97,8 @@ class User:
         turns = low + (7 * self.index + 5 * self.games) % (high - low + 1)
         self.games += 1
         seats = [{"kind": "human"}, {"kind": "ai", "level": "random"} if with_ai else {"kind": "human"}]
-        status, created = await self.request("POST /v1/games", "POST", "/v1/games",
-                                       {"ruleset": ruleset, "seats": seats, "seed": self.index * 10_000 + self.games})
+        body = {"ruleset": ruleset, "seats": seats, "seed": self.index * 10_000 + self.games}
+        status, created = await self.request("POST /v1/games", "POST", "/v1/games", body)
         if status != 201:
             return
         game_id = created["game_id"]
@@ -119,17 +119,17 @@ class User:
                     await asyncio.sleep(0.005)
                 continue
             seat = mine[0]
-            status, listed = await self.request("GET /v1/games/{id}/legal-moves", "GET", base + "/legal-moves",
-                                          token=tokens[seat])
+            status, listed = await self.request("GET /v1/games/{id}/legal-moves", "GET",
+                                                base + "/legal-moves", token=tokens[seat])
             if status != 200 or not listed["moves"]:
                 continue
             move = listed["moves"][(self.index + turn) % len(listed["moves"])]
             turn += 1
             if turn % 4 == 0:
                 await self.request("POST /v1/games/{id}/moves/validate", "POST", base + "/moves/validate",
-                             {"move": move}, tokens[seat])
+                                   {"move": move}, tokens[seat])
             await self.request("POST /v1/games/{id}/moves", "POST", base + "/moves",
-                         {"move": move, "expected_version": listed["version"]}, tokens[seat])
+                               {"move": move, "expected_version": listed["version"]}, tokens[seat])
 
 
 async def run_phase(port, users, seconds, rate, rulesets):
@@ -142,8 +142,9 @@ async def run_phase(port, users, seconds, rate, rulesets):
         start = time.monotonic()
         stop_at = start + seconds
         # staggered first due times, so that the users do not send in lockstep
-        await asyncio.gather(*(User(session, i, rulesets, samples, interval, start + interval * i / users, stop_at).play()
-                               for i in range(users)))
+        virtual_users = [User(session, i, rulesets, samples, interval, start + interval * i / users, stop_at)
+                         for i in range(users)]
+        await asyncio.gather(*(user.play() for user in virtual_users))
     return samples, time.monotonic() - start
 
 
@@ -244,7 +245,8 @@ def main() -> None:
         wait_for_http(port, children[1])
         time.sleep(1.5)                                 # the worker's cold start
         print(f"rulesets {', '.join(rulesets)}; {users} users in one asyncio client process; "
-              f"gunicorn {args.web_workers} {args.worker_class} workers × {args.threads} threads; 1 Celery worker (solo); {os.cpu_count()} cores; "
+              f"gunicorn {args.web_workers} {args.worker_class} workers × {args.threads} threads; "
+              f"1 Celery worker (solo); {os.cpu_count()} cores; "
               f"load average before the run {os.getloadavg()[0]:.1f}\n")
         samples, took = phase(port, users, saturate, 0, rulesets)
         table, _ = report(f"Saturation ({users} users, no pause, {saturate:.0f} s)", samples, took)
