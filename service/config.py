@@ -21,6 +21,8 @@ class Settings:
     finished_game_ttl_seconds: int
     max_body_bytes: int
     rate_limit: str
+    rate_limit_storage_url: str  # empty: the game Redis (redis_url)
+    trusted_proxies: int
     cors_origins: str
     visibility_timeout: int
 
@@ -34,6 +36,8 @@ class Settings:
             finished_game_ttl_seconds=_int("FINISHED_GAME_TTL_SECONDS", 24 * 3600),
             max_body_bytes=_int("MAX_BODY_BYTES", 64 * 1024),
             rate_limit=os.environ.get("RATE_LIMIT", "600 per minute"),
+            rate_limit_storage_url=os.environ.get("RATE_LIMIT_STORAGE_URL", ""),
+            trusted_proxies=_int("TRUSTED_PROXIES", 0),
             cors_origins=os.environ.get("CORS_ORIGINS", ""),
             visibility_timeout=_int("TASK_VISIBILITY_TIMEOUT", 300),
         )

@@ -10,10 +10,11 @@ Two application-wide limits of ``RATE_LIMIT`` each (a flask-limiter string such 
 
 Counters are sliding-window counters (two small keys per client and window, one Lua
 call a request) in the game Redis, or in ``RATE_LIMIT_STORAGE_URL`` when set (e.g. a
-``redis+cluster://`` URL), so every API process shares them. A breach answers 429 ``rate_limited`` in the contract's error format with ``Retry-After``
-(the window's length: an upper bound).
-When Redis cannot be reached the limiter lets the request through; the request then
-fails or succeeds on its own merits. ``/v1/health``, ``/openapi.json``, ``/docs`` and ``/play`` are exempt.
+``redis+cluster://`` URL), so every API process shares them. A breach answers 429
+``rate_limited`` in the contract's error format with ``Retry-After`` (the window's
+length: an upper bound). When Redis cannot be reached the limiter lets the request
+through; the request then succeeds or fails (``503 store_unavailable``) on its own
+merits. ``/v1/health``, ``/openapi.json``, ``/docs`` and ``/play`` are exempt.
 
 ``CORS_ORIGINS``: empty (default) sends no CORS headers; ``*`` allows any origin;
 otherwise a comma-separated list of origins. Bearer tokens travel in a header, not a
@@ -23,7 +24,6 @@ cookie, so credentials are never allowed.
 from __future__ import annotations
 
 import hashlib
-import os
 
 from flask import Flask, current_app, request
 from flask_cors import CORS
@@ -78,7 +78,7 @@ def limits_enabled(rate_limit: str) -> bool:
 
 def init_security(app: Flask, settings) -> Limiter | None:
     """Wire proxy headers, CORS and rate limiting into ``app``; returns the limiter."""
-    proxies = int(os.environ.get("TRUSTED_PROXIES", "0") or 0)
+    proxies = settings.trusted_proxies
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
 
@@ -96,7 +96,7 @@ def init_security(app: Flask, settings) -> Limiter | None:
     limiter = Limiter(
         client_address,
         app=app,
-        storage_uri=os.environ.get("RATE_LIMIT_STORAGE_URL") or settings.redis_url,
+        storage_uri=settings.rate_limit_storage_url or settings.redis_url,
         storage_options={"socket_connect_timeout": 1, "socket_timeout": 1},
         strategy="sliding-window-counter",
         key_prefix="ratelimit",
