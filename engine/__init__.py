@@ -6,10 +6,11 @@ Imports neither Flask, Redis nor Celery.
 from .contract import Chance, Ruleset, canonical, event_view
 from .errors import EngineError, GameOver, IllegalMove, InvalidOptions, NotYourTurn, UnknownRuleset
 from .match import Match, replay
+from .problems import Problem, Problems
 from .rng import Rng, derive_seed
 
 __all__ = [
     "Chance", "EngineError", "GameOver", "IllegalMove", "InvalidOptions", "Match",
-    "NotYourTurn", "Rng", "Ruleset", "UnknownRuleset", "canonical", "derive_seed",
+    "NotYourTurn", "Problem", "Problems", "Rng", "Ruleset", "UnknownRuleset", "canonical", "derive_seed",
     "event_view", "replay",
 ]

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from marshmallow import RAISE, Schema, ValidationError
 
 from .errors import InvalidOptions
+from .problems import Problems
 from .rng import Rng
 
 
@@ -64,15 +65,15 @@ class Ruleset(ABC):
         try:
             options = self.options_schema(unknown=RAISE).load(raw or {})
         except ValidationError as exc:
-            raise InvalidOptions("options rejected", errors=exc.normalized_messages()) from None
+            raise InvalidOptions(Problems.from_schema(exc.normalized_messages())) from None
         problems = self.check_options(options)
         if problems:
-            raise InvalidOptions("options rejected", errors=problems)
+            raise InvalidOptions(problems)
         return options
 
-    def check_options(self, options: dict) -> dict:
-        """Checks beyond the schema (component data); returns ``{path: message}``."""
-        return {}
+    def check_options(self, options: dict) -> Problems:
+        """Checks beyond the schema (component data, option combinations): every problem."""
+        return Problems()
 
     # -- the rules -------------------------------------------------------------
     @abstractmethod

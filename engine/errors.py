@@ -4,6 +4,8 @@ Each error carries a stable machine ``code`` (the HTTP contract's error code) an
 human message. Messages must never reveal hidden information.
 """
 
+from .problems import Problems
+
 
 class EngineError(Exception):
     """Base class: a request the rules refuse."""
@@ -35,9 +37,21 @@ class GameOver(EngineError):
 
 
 class InvalidOptions(EngineError):
-    """Options or custom component data rejected; ``errors`` maps paths to messages."""
+    """Options or custom component data rejected: every problem, ``{path, code, message}``.
+
+    The HTTP error's ``errors`` is ``{"problems": [...]}``; the message counts them and
+    names the first.
+    """
 
     code = "invalid_options"
+
+    def __init__(self, problems: Problems):
+        first = next(iter(problems))
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        where = f"{first.path}: " if first.path else ""
+        super().__init__(f"options rejected: {where}{first.message}{more}",
+                         {"problems": problems.as_list()})
+        self.problems = problems
 
 
 class UnknownRuleset(EngineError):

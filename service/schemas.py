@@ -158,4 +158,6 @@ class ErrorOut(Schema):
     code = fields.String(metadata={"description": "stable machine code"})
     status = fields.Integer()
     message = fields.String()
-    errors = fields.Dict()
+    errors = fields.Dict(metadata={"description": (
+        "details: for invalid_options every problem, {\"problems\": [{path, code, message}]}; "
+        "for malformed_request the failing fields; for stale_version the current version")})

@@ -198,13 +198,17 @@ def test_start_player_option(start, players, expected):
     assert match.to_move() == [expected]
 
 
-@pytest.mark.parametrize("raw, path", [({"startPlayer": 2}, "startPlayer"), ({"startPlayer": "youngest"}, "startPlayer"),
-                                       ({"forestUnit": "acre"}, "forestUnit"), ({"bonusPerTurn": -1}, "bonusPerTurn"),
-                                       ({"startRotation": 4}, "startRotation"), ({"tileSet": "hg2020"}, "tileSet")])
-def test_bad_options_are_rejected_with_their_path(raw, path):
+@pytest.mark.parametrize("raw, path, code", [
+    ({"startPlayer": 2}, "startPlayer", "option_conflict"),
+    ({"startPlayer": "youngest"}, "startPlayer", "invalid_value"),
+    ({"forestUnit": "acre"}, "forestUnit", "invalid_value"), ({"bonusPerTurn": -1}, "bonusPerTurn", "invalid_value"),
+    ({"startRotation": 4}, "startRotation", "invalid_value"), ({"tileSet": "hg2020"}, "tileSet", "invalid_value"),
+])
+def test_bad_options_are_rejected_with_their_path_and_code(raw, path, code):
     with pytest.raises(InvalidOptions) as info:
         Match.create(RULESET, 2, raw, 1)
-    assert path in info.value.errors
+    assert [p.code for p in info.value.problems.at(path)] == [code]
+    assert info.value.problems.paths() == {path}
 
 
 def test_random_start_player_is_a_chance_step_and_start_rotation_turns_the_volcano():

@@ -1,4 +1,4 @@
-"""The shipped tile set recomputes the spec's §8.4 totals; validation names every problem's path."""
+"""The shipped tile set recomputes the spec's §8.4 totals; validation names every problem's path and code."""
 
 import copy
 
@@ -57,7 +57,15 @@ def test_default_set_counts_79_land_tiles_with_the_volcano_start_and_12_bonus_ti
     assert (kinds.count("start"), kinds.count("land"), kinds.count("bonus")) == (1, 78, 12)
     ts = shipped("hg2002-default")
     assert ts.start.id == "L56" and ts.warnings == [] and len(ts.hash) == 16
-    assert validate(DEFAULT) == ({}, [])
+    problems, warnings = validate(DEFAULT)
+    assert problems.as_list() == [] and warnings == []
+
+
+#: sides for tile L00 (zones: 0, 2 meadow, 1 river into lake 8, 3, 4 forest)
+RIVER_0_2 = {"type": "R", "left": 0, "river": 1, "right": 2}
+RIVER_2_2 = {"type": "R", "left": 2, "river": 1, "right": 2}
+RIVER_2_0 = {"type": "R", "left": 2, "river": 1, "right": 0}
+FOREST_3, FOREST_4 = {"type": "F", "zone": 3}, {"type": "F", "zone": 4}
 
 
 def broken(mutate):
@@ -66,32 +74,47 @@ def broken(mutate):
     return validate(data)[0]
 
 
-@pytest.mark.parametrize("mutate, path, words", [
-    (lambda d: d.update(format="hg-tileset/2"), "format", "hg-tileset/1"),
-    (lambda d: d.update(extra=1), "extra", "unknown field"),
-    (lambda d: d.pop("tiles"), "tiles", "missing"),
-    (lambda d: d["tiles"][0].update(id="l00"), "tiles.0.id", "must match"),
-    (lambda d: d["tiles"][1].update(id="L00"), "tiles.1.id", "already used"),
-    (lambda d: d["tiles"][0].update(count=0), "tiles.0.count", ">= 1"),
-    (lambda d: d["tiles"][0]["sides"].pop(), "tiles.0.sides", "4 sides"),
-    (lambda d: d["tiles"][0]["sides"][1].update(type="X"), "tiles.0.sides.1.type", "'F', 'M' or 'R'"),
-    (lambda d: d["tiles"][0]["sides"][1].update(zone=3), "tiles.0.sides.1", "V2"),
-    (lambda d: d["tiles"][0]["sides"][1].update(zone=9), "tiles.0.sides.1", "V2"),
-    (lambda d: d["tiles"][0]["zones"][2].update(deer=-1), "tiles.0.zones.2.deer", ">= 0"),
-    (lambda d: d["tiles"][0]["zones"][3].update(deer=1), "tiles.0.zones.3.deer", "unknown field"),
-    (lambda d: d["tiles"][0]["zones"][1].update(spring=True), "tiles.0.zones.1", "not both"),
-    (lambda d: d["tiles"][0]["zones"][1].pop("lake"), "tiles.0.zones.1", "V4"),
-    (lambda d: d["tiles"][0]["zones"][1].update(lake=4), "tiles.0.zones.1.lake", "V4"),
-    (lambda d: d["tiles"][0]["zones"].append({"id": 9, "type": "lake", "fish": 1}), "tiles.0.zones.6", "V5"),
-    (lambda d: d["tiles"][0]["zones"].append({"id": 7, "type": "forest"}), "tiles.0.zones.6", "V3"),
-    (lambda d: d["tiles"][0]["zones"][1].update(id=2), "tiles.0.zones.2.id", "V2"),
-    (lambda d: d["tiles"][56].update(kind="land"), "tiles", "V1"),
-    (lambda d: d["tiles"][48]["sides"][3].update(left=0, right=2), "tiles.48.sides", "V6"),
+@pytest.mark.parametrize("mutate, path, code, words", [
+    (lambda d: d.update(format="hg-tileset/2"), "format", "invalid_value", "hg-tileset/1"),
+    (lambda d: d.update(extra=1), "extra", "unknown_field", "unknown field"),
+    (lambda d: d.pop("tiles"), "tiles", "required", "missing"),
+    (lambda d: d.update(tiles=[]), "tiles", "count", "non-empty list"),
+    (lambda d: d["tiles"][0].pop("kind"), "tiles.0.kind", "required", "missing"),
+    (lambda d: d["tiles"][0].update(id="l00"), "tiles.0.id", "invalid_value", "must match"),
+    (lambda d: d["tiles"][1].update(id="L00"), "tiles.1.id", "duplicate_id", "already used"),
+    (lambda d: d["tiles"][0].update(count=0), "tiles.0.count", "invalid_value", ">= 1"),
+    (lambda d: d["tiles"][0]["sides"].pop(), "tiles.0.sides", "count", "4 sides"),
+    (lambda d: d["tiles"][0].update(zones={}), "tiles.0.zones", "invalid_value", "list of zones"),
+    (lambda d: d["tiles"][0]["sides"][1].update(type="X"), "tiles.0.sides.1.type", "invalid_value", "'F', 'M' or 'R'"),
+    (lambda d: d["tiles"][0]["sides"][1].update(zone=3), "tiles.0.sides.1", "side_zone_type", "V2"),
+    (lambda d: d["tiles"][0]["sides"][1].update(zone=9), "tiles.0.sides.1", "side_zone", "V2"),
+    (lambda d: d["tiles"][0]["zones"][2].update(deer=-1), "tiles.0.zones.2.deer", "invalid_value", ">= 0"),
+    (lambda d: d["tiles"][0]["zones"][3].update(deer=1), "tiles.0.zones.3.deer", "unknown_field", "unknown field"),
+    (lambda d: d["tiles"][0]["zones"][1].update(spring=True), "tiles.0.zones.1", "lake_and_spring", "not both"),
+    (lambda d: d["tiles"][0]["zones"][1].pop("lake"), "tiles.0.zones.1", "river_end", "V4"),
+    (lambda d: d["tiles"][0].update(sides=[RIVER_0_2, RIVER_2_2, FOREST_3, FOREST_4]), "tiles.0.zones.1",
+     "river_through", "V4"),
+    (lambda d: d["tiles"][0].update(sides=[RIVER_0_2, RIVER_2_2, RIVER_2_0, FOREST_4]), "tiles.0.zones.1",
+     "river_sides", "V4"),
+    (lambda d: d["tiles"][0]["zones"][1].update(lake=4), "tiles.0.zones.1.lake", "river_lake", "V4"),
+    (lambda d: d["tiles"][0]["sides"][1].update(zone=8), "tiles.0.zones.5", "lake_on_side", "V3"),
+    (lambda d: d["tiles"][0]["zones"].append({"id": 9, "type": "lake", "fish": 1}), "tiles.0.zones.6",
+     "lake_without_river", "V5"),
+    (lambda d: d["tiles"][0]["zones"].append({"id": 7, "type": "forest"}), "tiles.0.zones.6", "zone_off_sides", "V3"),
+    (lambda d: d["tiles"][0]["zones"][1].update(id=2), "tiles.0.zones.2.id", "zone_id_unique", "V2"),
+    (lambda d: d["tiles"][56].update(kind="land"), "tiles", "start_tile", "V1"),
+    (lambda d: d["tiles"][48]["sides"][3].update(left=0, right=2), "tiles.48.sides", "river_banks", "V6"),
 ])
-def test_invalid_tile_set_names_the_path(mutate, path, words):
-    errors = broken(mutate)
-    assert path in errors, errors
-    assert words in errors[path]
+def test_invalid_tile_set_names_the_path_and_code(mutate, path, code, words):
+    problems = broken(mutate)
+    assert [p.code for p in problems.at(path)] == [code], problems.as_list()
+    assert words in problems.at(path)[0].message
+
+
+def test_a_tile_set_that_is_no_object_is_one_problem_at_the_root():
+    root = {"code": "invalid_value", "message": "a tile set is a JSON object"}
+    assert validate([])[0].as_list() == [{"path": "", **root}]
+    assert RULESET.check_options({"customTileSet": []}).as_list() == [{"path": "customTileSet", **root}]
 
 
 def test_every_problem_is_reported_at_once():
@@ -99,15 +122,32 @@ def test_every_problem_is_reported_at_once():
         d["tiles"][0].update(count=0)
         d["tiles"][5]["zones"][0].update(tiger="x")
         d.update(status="guessed")
-    assert set(broken(mutate)) == {"tiles.0.count", "tiles.5.zones.0.tiger", "status"}
+    assert {(p.path, p.code) for p in broken(mutate)} == {
+        ("tiles.0.count", "invalid_value"), ("tiles.5.zones.0.tiger", "invalid_value"), ("status", "invalid_value")}
+
+
+def test_a_tile_set_with_several_defects_reports_each_with_its_path_and_code():
+    def mutate(d):
+        d.update(edition="hg2020", extra=True)
+        d.pop("tileSet")
+        d["tiles"][1].update(id="L00")
+        d["tiles"][2]["sides"][0].update(zone=9)
+        d["tiles"][3]["zones"].append({"id": 7, "type": "forest"})
+        d["tiles"][48]["sides"][3].update(left=0, right=2)
+        d["tiles"][56].update(kind="land")
+    assert [(p.path, p.code) for p in broken(mutate)] == [
+        ("tileSet", "required"), ("extra", "unknown_field"), ("edition", "invalid_value"),
+        ("tiles.1.id", "duplicate_id"), ("tiles.2.sides.0", "side_zone"), ("tiles.3.zones.7", "zone_off_sides"),
+        ("tiles.48.sides", "river_banks"), ("tiles", "start_tile"),
+    ]
 
 
 def test_warnings_for_big_lakes_and_unusual_totals():
     small = tileset(tile("S", "start", ["M0", "R0-1-0", "M0", "M0"],
                          [{"id": 0, "type": "meadow"}, {"id": 1, "type": "river", "lake": 8},
                           {"id": 8, "type": "lake", "fish": 5}]))
-    errors, warnings = validate(small)
-    assert errors == {} and len(warnings) == 2
+    problems, warnings = validate(small)
+    assert problems.as_list() == [] and len(warnings) == 2
     assert "5 fish" in warnings[0] and "V8" in warnings[1]
 
 
@@ -116,10 +156,13 @@ def test_custom_tile_set_through_options_is_validated_with_paths():
     bad["tiles"][3]["zones"][0]["type"] = "swamp"
     with pytest.raises(InvalidOptions) as info:
         Match.create(RULESET, 2, {"customTileSet": bad}, 1)
-    assert info.value.errors == {"customTileSet.tiles.3.zones.0.type": "must be 'forest', 'meadow', 'river' or 'lake'"}
+    assert info.value.errors == {"problems": [{"path": "customTileSet.tiles.3.zones.0.type", "code": "invalid_value",
+                                               "message": "must be 'forest', 'meadow', 'river' or 'lake'"}]}
     with pytest.raises(InvalidOptions) as info:
         RULESET.make_options({"customTileSet": {"format": "hg-tileset/1"}})
-    assert {"customTileSet.tileSet", "customTileSet.tiles", "customTileSet.edition"} <= set(info.value.errors)
+    assert {(p.path, p.code) for p in info.value.problems} == {
+        ("customTileSet.tileSet", "required"), ("customTileSet.tiles", "required"),
+        ("customTileSet.edition", "required"), ("customTileSet.status", "required")}
 
 
 def test_a_valid_custom_tile_set_is_played_and_named_in_the_view():

@@ -23,10 +23,18 @@ def tiles():
     return copy.deepcopy(DEFAULT_TILES)
 
 
-def errors(options) -> dict:
+def problems(options) -> set[tuple[str, str, str]]:
+    """Every problem of rejected options as (path, code, message)."""
     with pytest.raises(InvalidOptions) as info:
         RULESET.make_options(options)
-    return info.value.errors
+    return {(p.path, p.code, p.message) for p in info.value.problems}
+
+
+def problem_at(options, path) -> tuple[str, str]:
+    """The one problem reported at ``path``: (code, message)."""
+    found = [(code, message) for where, code, message in problems(options) if where == path]
+    assert len(found) == 1, problems(options)
+    return found[0]
 
 
 def test_defaults_are_the_spec_defaults():
@@ -41,23 +49,23 @@ def test_every_option_is_documented():
             assert field.metadata.get("description"), (name, field_name)
 
 
-@pytest.mark.parametrize("options, path, text", [
-    ({"eagle_max_mountain": 2}, "eagle_max_mountain", "Unknown field"),
-    ({"eagle_max_mountains": 0}, "eagle_max_mountains", "greater than or equal to 1"),
-    ({"eagle_max_mountains": "2"}, "eagle_max_mountains", "integer"),
-    ({"first_cave_player": 2}, "first_cave_player", '"random", 0 or 1'),
-    ({"first_cave_player": True}, "first_cave_player", '"random", 0 or 1'),
-    ({"horse_skip_rule": "most"}, "horse_skip_rule", "Must be one of"),
-    ({"token_on_push": "yes"}, "token_on_push", "boolean"),
-    ({"leftover_totem_points": -1}, "leftover_totem_points", "greater than or equal to 0"),
-    ({"component_set": "classic"}, "component_set", 'unknown_component_set: no component set "classic"'),
-    ({"caves_per_player": 4}, "caves_per_player", "cave_capacity: 2 × caves_per_player = 8 exceeds 7 cave spaces"),
-    ({"bear_requires_adjacency": False}, "bear_push_direction",
-     'option_conflict: bear_push_direction "from_source" requires bear_requires_adjacency = true'),
+@pytest.mark.parametrize("options, path, code, text", [
+    ({"eagle_max_mountain": 2}, "eagle_max_mountain", "unknown_option", "Unknown field"),
+    ({"eagle_max_mountains": 0}, "eagle_max_mountains", "invalid_value", "greater than or equal to 1"),
+    ({"eagle_max_mountains": "2"}, "eagle_max_mountains", "invalid_value", "integer"),
+    ({"first_cave_player": 2}, "first_cave_player", "invalid_value", '"random", 0 or 1'),
+    ({"first_cave_player": True}, "first_cave_player", "invalid_value", '"random", 0 or 1'),
+    ({"horse_skip_rule": "most"}, "horse_skip_rule", "invalid_value", "Must be one of"),
+    ({"token_on_push": "yes"}, "token_on_push", "invalid_value", "boolean"),
+    ({"leftover_totem_points": -1}, "leftover_totem_points", "invalid_value", "greater than or equal to 0"),
+    ({"component_set": "classic"}, "component_set", "unknown_component_set", 'no component set "classic"'),
+    ({"caves_per_player": 4}, "caves_per_player", "cave_capacity", "2 × caves_per_player = 8 exceeds 7 cave spaces"),
+    ({"bear_requires_adjacency": False}, "bear_push_direction", "option_conflict",
+     'bear_push_direction "from_source" requires bear_requires_adjacency = true'),
 ])
-def test_invalid_options_name_the_path(options, path, text):
-    problems = errors(options)
-    assert text in str(problems[path])
+def test_invalid_options_name_the_path_and_code(options, path, code, text):
+    found_code, message = problem_at(options, path)
+    assert found_code == code and text in message
 
 
 def test_custom_tiles_report_every_problem_with_its_path():
@@ -66,30 +74,32 @@ def test_custom_tiles_report_every_problem_with_its_path():
     bad[2]["sides"]["A"][1] = "GGMMM"
     bad[5]["sides"]["A"][2] = "MMGGG"
     bad[4]["sides"]["C"] = bad[4]["sides"]["A"]
-    problems = errors({"components": {"tiles": bad}})
-    assert problems == {
-        "components.tiles[6].id": 'duplicate_id: "T2" already used',
-        "components.tiles[0].sides.B[3]": 'terrain_code: "X" is not one of G W H E B M C',
-        "components.tiles[2].sides.A[1]": "row_shape: expected 4 cells, got 5",
-        "components.tiles[5].sides.A": "cave_count: expected 1 cave space, found 0",
-        "components.tiles[4].sides.C": 'unknown_field: a tile has only the sides "A" and "B"',
+    assert problems({"components": {"tiles": bad}}) == {
+        ("components.tiles[6].id", "duplicate_id", '"T2" already used'),
+        ("components.tiles[0].sides.B[3]", "terrain_code", '"X" is not one of G W H E B M C'),
+        ("components.tiles[2].sides.A[1]", "row_shape", "expected 4 cells, got 5"),
+        ("components.tiles[5].sides.A", "cave_count", "expected 1 cave space, found 0"),
+        ("components.tiles[4].sides.C", "unknown_field", 'a tile has only the sides "A" and "B"'),
     }
 
 
-@pytest.mark.parametrize("components, path, text", [
-    ({"tiles": tiles()[:6]}, "components.tiles", "tile_count: expected 7 tiles, got 6"),
-    ({}, "components.tiles", "tile_count"),
-    ({"tiles": "T1"}, "components.tiles", "tiles must be a list"),
-    ([], "components", "JSON object"),
-    ({"tiles": tiles(), "format": "other@2"}, "components.format", "format must be"),
-    ({"tiles": tiles(), "provenance": "mine"}, "components.provenance", "provenance must be"),
-    ({"tiles": tiles(), "colour": "red"}, "components.colour", "unknown_field"),
-    ({"tiles": [*tiles()[:6], {"id": "T7"}]}, "components.tiles[6].sides", "sides is an object"),
-    ({"tiles": [*tiles()[:6], {"id": "", "sides": tiles()[6]["sides"]}]}, "components.tiles[6].id", "non-empty"),
-    ({"tiles": [*tiles()[:6], {"id": "T7", "sides": {"A": ["GMG"]}}]}, "components.tiles[6].sides.A", "row_shape"),
+@pytest.mark.parametrize("components, path, code, text", [
+    ({"tiles": tiles()[:6]}, "components.tiles", "tile_count", "expected 7 tiles, got 6"),
+    ({}, "components.tiles", "tile_count", "got none"),
+    ({"tiles": "T1"}, "components.tiles", "invalid_value", "tiles must be a list"),
+    ([], "components", "invalid_value", "JSON object"),
+    ({"tiles": tiles(), "format": "other@2"}, "components.format", "invalid_value", "format must be"),
+    ({"tiles": tiles(), "provenance": "mine"}, "components.provenance", "invalid_value", "provenance must be"),
+    ({"tiles": tiles(), "colour": "red"}, "components.colour", "unknown_field", 'unknown data set field "colour"'),
+    ({"tiles": [*tiles()[:6], {"id": "T7"}]}, "components.tiles[6].sides", "invalid_value", "sides is an object"),
+    ({"tiles": [*tiles()[:6], {"id": "", "sides": tiles()[6]["sides"]}]}, "components.tiles[6].id",
+     "invalid_value", "non-empty"),
+    ({"tiles": [*tiles()[:6], {"id": "T7", "sides": {"A": ["GMG"]}}]}, "components.tiles[6].sides.A",
+     "row_shape", "expected 5 row strings"),
 ])
-def test_custom_data_set_checks(components, path, text):
-    assert text in errors({"components": components})[path]
+def test_custom_data_set_checks(components, path, code, text):
+    found_code, message = problem_at({"components": components}, path)
+    assert found_code == code and text in message
 
 
 @pytest.mark.parametrize("layout, path, text", [
@@ -107,7 +117,8 @@ def test_layout_checks(layout, path, text):
         fixed[3] = {**fixed[3], **{"rotation": {"rotation": 6}, "tile": {"tile": "T3"}, "position": {"position": 2},
                                    "side": {"side": "C"}, "unknown": {"tile": "T9"}}[layout]}
         layout = fixed
-    assert text in errors({"layout": layout})[path]
+    found_code, message = problem_at({"layout": layout}, path)
+    assert found_code == "layout" and text in message
 
 
 def test_a_whole_custom_board_is_played_as_given():

@@ -79,7 +79,11 @@ def test_create_rejects_invalid_options_with_paths(client):
     response = client.post("/v1/games", json={"ruleset": TOY, "seats": [{"kind": "human"}] * 2,
                                               "options": {"bonus_for_nine": 99, "nope": 1}})
     assert_error(response, 422, "invalid_options")
-    assert set(response.json["errors"]) == {"bonus_for_nine", "nope"}
+    problems = response.json["errors"]["problems"]
+    assert {(p["path"], p["code"]) for p in problems} == {("bonus_for_nine", "invalid_value"),
+                                                          ("nope", "unknown_option")}
+    assert all(set(p) == {"path", "code", "message"} and p["message"] for p in problems)
+    assert response.json["message"].startswith("options rejected: ") and "(and 1 more)" in response.json["message"]
 
 
 def test_malformed_json_and_content_type_and_size(client):

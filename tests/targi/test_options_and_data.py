@@ -37,12 +37,12 @@ def test_every_spec_option_with_its_default_and_a_description():
 def test_fixed_or_unknown_values_rejected(option, value):
     with pytest.raises(InvalidOptions) as info:
         R.make_options({option: value})
-    assert option in info.value.errors
+    assert [p.code for p in info.value.problems.at(option)] == ["invalid_value"]
 
 
 def test_packaged_card_data_is_valid_and_complete():
     data = packaged()
-    assert validate(data) == {}
+    assert not validate(data)
     assert data["version"] == "1"
     assert sum(c["copies"] for c in data["goods_cards"]) == 19 and len(data["tribe_cards"]) == 45
     symbols = [c["symbol"] for c in data["tribe_cards"]]
@@ -60,22 +60,48 @@ def test_invalid_card_data_reports_every_problem_by_path():
     data["tribe_cards"][3]["timing"] = "once"  # OA4 is an end-game ability
     with pytest.raises(InvalidOptions) as info:
         R.make_options({"cards": data})
-    assert set(info.value.errors) == {"cards.tribe_cards.0.symbol", "cards.tribe_cards.1.effect",
-                                      "cards.tribe_cards.2.id", "cards.goods_cards.0.copies",
-                                      "cards.goods_cards.9.gold", "cards.tribe_cards.3.timing"}
+    assert _found(info.value.problems) == [
+        ("cards.goods_cards.0.copies", "invalid_value"), ("cards.goods_cards.9.gold", "choose_one_goods_only"),
+        ("cards.tribe_cards.0.symbol", "invalid_value"), ("cards.tribe_cards.1.effect", "invalid_effect"),
+        ("cards.tribe_cards.2.id", "duplicate_id"), ("cards.tribe_cards.3.timing", "effect_timing")]
+    assert info.value.errors == {"problems": info.value.problems.as_list()}
+    assert info.value.problems.at("cards.tribe_cards.2.id")[0].message == "duplicate card id 'OA1'"
+
+
+def test_several_kinds_of_defects_are_all_reported_with_path_and_code():
+    data = copy.deepcopy(packaged())
+    data["format"], data["version"] = "targi-cardz", 1
+    data["goods_cards"][0]["goods"] = {"D": "x", "S": 0, "P": -1}
+    data["goods_cards"][1]["id"] = ""
+    data["goods_cards"][9]["goods"] = {"D": 0, "S": 0, "P": 0}  # GC10 is choose_one
+    data["tribe_cards"] = data["tribe_cards"][:3]
+    data["tribe_cards"][0]["cost"] = {"D": 0}
+    data["tribe_cards"][1]["effect"] = "fly"
+    data["tribe_cards"][2]["timing"] = "perm"  # OA3 has no effect
+    assert _found(validate(data)) == [
+        ("cards.format", "invalid_value"), ("cards.goods_cards.0.goods.D", "invalid_value"),
+        ("cards.goods_cards.0.goods.P", "invalid_value"), ("cards.goods_cards.1.id", "invalid_value"),
+        ("cards.goods_cards.9.goods", "choose_one_empty"), ("cards.tribe_cards", "count"),
+        ("cards.tribe_cards.0.cost", "invalid_value"), ("cards.tribe_cards.1.effect", "invalid_effect"),
+        ("cards.tribe_cards.2.effect", "required"), ("cards.version", "invalid_value")]
 
 
 @pytest.mark.parametrize("cards,path", [([], "cards"), ({}, "cards.format"), ("x", "cards")])
 def test_card_data_of_the_wrong_shape(cards, path):
     with pytest.raises(InvalidOptions) as info:
         R.make_options({"cards": cards})
-    assert path in info.value.errors
+    assert [p.code for p in info.value.problems.at(path)] == ["invalid_value"]
 
 
 def test_too_few_cards_for_the_central_area():
     data = copy.deepcopy(packaged())
     data["tribe_cards"] = data["tribe_cards"][:3]
-    assert "cards.tribe_cards" in validate(data)
+    assert [p.code for p in validate(data).at("cards.tribe_cards")] == ["count"]
+
+
+def _found(problems):
+    """The sorted ``(path, code)`` pairs of some problems."""
+    return sorted((p.path, p.code) for p in problems)
 
 
 def test_custom_card_data_plays():

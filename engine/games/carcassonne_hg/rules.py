@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from engine import Chance, IllegalMove, InvalidOptions, Ruleset
+from engine import Chance, IllegalMove, InvalidOptions, Problem, Problems, Ruleset
 
 from . import scoring
 from .board import HUT, MEMBER
@@ -42,17 +42,17 @@ class HuntersAndGatherers(Ruleset):
 
     # -- options and setup -----------------------------------------------------
     def check_options(self, options):
+        problems = Problems()
         custom = options.get("customTileSet")
-        if custom is None:
-            return {}
-        errors, _ = validate(custom)
-        return {("customTileSet." + path).rstrip("."): message for path, message in errors.items()}
+        if custom is not None:
+            problems.extend(validate(custom)[0], "customTileSet")
+        return problems
 
     def setup(self, num_players, options):
         start = options["startPlayer"]
         if start != "random" and start >= num_players:
-            raise InvalidOptions("options rejected", errors={"startPlayer": f"no seat {start} in a "
-                                                                           f"{num_players}-player game"})
+            raise InvalidOptions(Problems([Problem("startPlayer", "option_conflict",
+                                                   f"no seat {start} in a {num_players}-player game")]))
         state = State(num_players, options)
         state.board.place(state.ts.start, 0, 0, options["startRotation"])
         if start != "random":

@@ -1,7 +1,7 @@
 """Tile sets: validation of the ``hg-tileset/1`` format (spec §7.2, §7.4) and compilation.
 
 A tile set is JSON data; the engine holds no per-tile code. :func:`validate` returns
-``({path: message}, warnings)``; :func:`compile_tileset` turns a valid set into the
+``(Problems, warnings)``; :func:`compile_tileset` turns a valid set into the
 immutable runtime tables shared by every game state that uses it.
 """
 
@@ -12,6 +12,8 @@ import json
 import re
 from functools import cache
 from importlib import resources
+
+from engine.problems import Problems
 
 FORMAT = "hg-tileset/1"
 EDITION = "hg2002"
@@ -38,64 +40,64 @@ def _is_int(value) -> bool:
     return type(value) is int
 
 
-def _check_keys(obj, required, allowed, path, errors) -> bool:
+def _check_keys(obj, required, allowed, path, problems) -> bool:
     if not isinstance(obj, dict):
-        errors[path] = "must be an object"
+        problems.add(path, "invalid_value", "must be an object")
         return False
     for key in sorted(required - set(obj)):
-        errors[f"{path}.{key}" if path else key] = "missing required field"
+        problems.add(f"{path}.{key}" if path else key, "required", "missing required field")
     for key in sorted(set(obj) - allowed):
-        errors[f"{path}.{key}" if path else key] = "unknown field"
+        problems.add(f"{path}.{key}" if path else key, "unknown_field", "unknown field")
     return True
 
 
-def _check_zid(value, path, errors) -> None:
+def _check_zid(value, path, problems) -> None:
     if not _is_int(value) or not 0 <= value <= 15:
-        errors[path] = "must be a zone id, an integer 0-15"
+        problems.add(path, "invalid_value", "must be a zone id, an integer 0-15")
 
 
-def _check_side(side, path, errors) -> None:
+def _check_side(side, path, problems) -> None:
     kind = side.get("type") if isinstance(side, dict) else None
     if kind in ("F", "M"):
-        if _check_keys(side, {"type", "zone"}, {"type", "zone"}, path, errors) and "zone" in side:
-            _check_zid(side["zone"], f"{path}.zone", errors)
+        if _check_keys(side, {"type", "zone"}, {"type", "zone"}, path, problems) and "zone" in side:
+            _check_zid(side["zone"], f"{path}.zone", problems)
     elif kind == "R":
         keys = {"type", "left", "river", "right"}
-        if _check_keys(side, keys, keys, path, errors):
+        if _check_keys(side, keys, keys, path, problems):
             for key in ("left", "river", "right"):
                 if key in side:
-                    _check_zid(side[key], f"{path}.{key}", errors)
+                    _check_zid(side[key], f"{path}.{key}", problems)
     elif isinstance(side, dict):
-        errors[f"{path}.type"] = "must be 'F', 'M' or 'R'"
+        problems.add(f"{path}.type", "invalid_value", "must be 'F', 'M' or 'R'")
     else:
-        errors[path] = "must be an object"
+        problems.add(path, "invalid_value", "must be an object")
 
 
-def _check_zone(zone, path, errors) -> None:
+def _check_zone(zone, path, problems) -> None:
     kind = zone.get("type") if isinstance(zone, dict) else None
     if kind not in _ZONE_KEYS:
         if isinstance(zone, dict):
-            errors[f"{path}.type"] = "must be 'forest', 'meadow', 'river' or 'lake'"
+            problems.add(f"{path}.type", "invalid_value", "must be 'forest', 'meadow', 'river' or 'lake'")
         else:
-            errors[path] = "must be an object"
+            problems.add(path, "invalid_value", "must be an object")
         return
     required, counts, flags = _ZONE_KEYS[kind]
-    if not _check_keys(zone, required, required | counts | flags, path, errors):
+    if not _check_keys(zone, required, required | counts | flags, path, problems):
         return
     if "id" in zone:
-        _check_zid(zone["id"], f"{path}.id", errors)
+        _check_zid(zone["id"], f"{path}.id", problems)
     for key in counts & set(zone):
         if key == "lake":
-            _check_zid(zone[key], f"{path}.lake", errors)
+            _check_zid(zone[key], f"{path}.lake", problems)
         elif not _is_int(zone[key]) or zone[key] < 0:
-            errors[f"{path}.{key}"] = "must be an integer >= 0"
+            problems.add(f"{path}.{key}", "invalid_value", "must be an integer >= 0")
     for key in flags & set(zone):
         if kind == "river" and zone[key] is not True:
-            errors[f"{path}.{key}"] = "must be true when present"
+            problems.add(f"{path}.{key}", "invalid_value", "must be true when present")
         elif not isinstance(zone[key], bool):
-            errors[f"{path}.{key}"] = "must be a boolean"
+            problems.add(f"{path}.{key}", "invalid_value", "must be a boolean")
     if kind == "river" and "lake" in zone and "spring" in zone:
-        errors[path] = "a river zone names a lake or a spring, not both"
+        problems.add(path, "lake_and_spring", "a river zone names a lake or a spring, not both")
 
 
 def _side_parts(side) -> list:
@@ -104,12 +106,14 @@ def _side_parts(side) -> list:
     return [(side["zone"], "forest" if side["type"] == "F" else "meadow")]
 
 
-def _check_tile_semantics(tile, path, errors, warnings) -> None:
+def _check_tile_semantics(tile, path, problems, warnings) -> None:
     """V2-V6 on a structurally valid tile."""
+    before = len(problems)
     zones, ids = {}, set()
     for i, zone in enumerate(tile["zones"]):
         if zone["id"] in ids:
-            errors[f"{path}.zones.{i}.id"] = f"zone id {zone['id']} is not unique on the tile (V2)"
+            problems.add(f"{path}.zones.{i}.id", "zone_id_unique",
+                         f"zone id {zone['id']} is not unique on the tile (V2)")
         ids.add(zone["id"])
         zones[zone["id"]] = zone
     perimeter, sides_of = [], {}
@@ -117,9 +121,10 @@ def _check_tile_semantics(tile, path, errors, warnings) -> None:
         for zid, wanted in _side_parts(side):
             zone = zones.get(zid)
             if zone is None:
-                errors[f"{path}.sides.{s}"] = f"names zone {zid}, which the tile does not have (V2)"
+                problems.add(f"{path}.sides.{s}", "side_zone", f"names zone {zid}, which the tile does not have (V2)")
             elif zone["type"] != wanted:
-                errors[f"{path}.sides.{s}"] = f"zone {zid} is a {zone['type']}, the side needs a {wanted} (V2)"
+                problems.add(f"{path}.sides.{s}", "side_zone_type",
+                             f"zone {zid} is a {zone['type']}, the side needs a {wanted} (V2)")
             perimeter.append(zid)
             sides_of.setdefault(zid, set()).add(s)
     lakes_named = set()
@@ -128,34 +133,33 @@ def _check_tile_semantics(tile, path, errors, warnings) -> None:
         on_sides = len(sides_of.get(zid, ()))
         if kind == "lake":
             if on_sides:
-                errors[zpath] = "a lake lies on no side (V3)"
+                problems.add(zpath, "lake_on_side", "a lake lies on no side (V3)")
             if zone["fish"] > 4:
                 warnings.append(f"{zpath}: a lake with {zone['fish']} fish (printed lakes hold up to 4)")
         elif not on_sides:
-            errors[zpath] = f"a {kind} zone must lie on at least one side (V3)"
+            problems.add(zpath, "zone_off_sides", f"a {kind} zone must lie on at least one side (V3)")
         if kind == "river" and on_sides:
             ends = ("lake" in zone) + ("spring" in zone)
             if on_sides > 2:
-                errors[zpath] = "a river zone lies on one or two sides (V4)"
+                problems.add(zpath, "river_sides", "a river zone lies on one or two sides (V4)")
             elif on_sides == 1 and ends != 1:
-                errors[zpath] = "a river zone on one side ends in a lake or at a spring (V4)"
+                problems.add(zpath, "river_end", "a river zone on one side ends in a lake or at a spring (V4)")
             elif on_sides == 2 and ends:
-                errors[zpath] = "a river zone on two sides passes through: no lake or spring (V4)"
+                problems.add(zpath, "river_through", "a river zone on two sides passes through: no lake or spring (V4)")
         if kind == "river" and "lake" in zone:
             lake = zones.get(zone["lake"])
             if lake is None or lake["type"] != "lake":
-                errors[f"{zpath}.lake"] = f"zone {zone['lake']} is not a lake of this tile (V4)"
+                problems.add(f"{zpath}.lake", "river_lake", f"zone {zone['lake']} is not a lake of this tile (V4)")
             else:
                 lakes_named.add(zone["lake"])
     for i, zone in enumerate(tile["zones"]):
         if zone["type"] == "lake" and zone["id"] not in lakes_named:
-            errors[f"{path}.zones.{i}"] = "no river zone ends in this lake (V5)"
-    if any(key.startswith(path + ".") or key == path for key in errors):
-        return
-    _check_separation(tile, zones, perimeter, path, errors)
+            problems.add(f"{path}.zones.{i}", "lake_without_river", "no river zone ends in this lake (V5)")
+    if len(problems) == before:
+        _check_separation(tile, zones, perimeter, path, problems)
 
 
-def _check_separation(tile, zones, perimeter, path, errors) -> None:
+def _check_separation(tile, zones, perimeter, path, problems) -> None:
     """V6: a pass-through river or two rivers into one lake split the land in two."""
     positions: dict[int, list[int]] = {}
     for pos, zid in enumerate(perimeter):
@@ -173,71 +177,78 @@ def _check_separation(tile, zones, perimeter, path, errors) -> None:
         land = lambda arc: {z for z in arc if zones[z]["type"] in ("forest", "meadow")}  # noqa: E731
         shared = land(perimeter[a + 1:b]) & land(perimeter[b + 1:] + perimeter[:a])
         if shared:
-            errors[f"{path}.sides"] = f"zones {sorted(shared)} lie on both banks of a river (V6)"
+            problems.add(f"{path}.sides", "river_banks", f"zones {sorted(shared)} lie on both banks of a river (V6)")
 
 
-def validate(data) -> tuple[dict, list]:
-    """Check a tile set against the schema and V1-V8: ``({path: message}, warnings)``."""
-    errors: dict[str, str] = {}
+def _check_list(value, path, fits, what, problems) -> bool:
+    """A list whose length ``fits``; else ``invalid_value`` (no list) or ``count``."""
+    if isinstance(value, list) and fits(len(value)):
+        return True
+    problems.add(path, "count" if isinstance(value, list) else "invalid_value", f"must be {what}")
+    return False
+
+
+def validate(data) -> tuple[Problems, list]:
+    """Check a tile set against the schema and V1-V8: ``(problems, warnings)``."""
+    problems = Problems()
     warnings: list[str] = []
+    if not isinstance(data, dict):
+        problems.add("", "invalid_value", "a tile set is a JSON object")
+        return problems, warnings
     top = {"format", "tileSet", "edition", "status", "tiles"}
-    if not _check_keys(data, top, top | {"notes"}, "", errors):
-        return {"": "a tile set is a JSON object"}, warnings
+    _check_keys(data, top, top | {"notes"}, "", problems)
     if "format" in data and data["format"] != FORMAT:
-        errors["format"] = f"must be {FORMAT!r}"
+        problems.add("format", "invalid_value", f"must be {FORMAT!r}")
     if "tileSet" in data and (not isinstance(data["tileSet"], str) or not data["tileSet"]):
-        errors["tileSet"] = "must be a non-empty string"
+        problems.add("tileSet", "invalid_value", "must be a non-empty string")
     if "edition" in data and data["edition"] != EDITION:
-        errors["edition"] = f"must be {EDITION!r}"
+        problems.add("edition", "invalid_value", f"must be {EDITION!r}")
     if "status" in data and data["status"] not in ("printed", "derived"):
-        errors["status"] = "must be 'printed' or 'derived'"
+        problems.add("status", "invalid_value", "must be 'printed' or 'derived'")
     if "notes" in data and not isinstance(data["notes"], str):
-        errors["notes"] = "must be a string"
+        problems.add("notes", "invalid_value", "must be a string")
     tiles = data.get("tiles")
-    if not isinstance(tiles, list) or not tiles:
-        errors.setdefault("tiles", "must be a non-empty list of tiles")
-        return errors, warnings
+    if "tiles" not in data or not _check_list(tiles, "tiles", bool, "a non-empty list of tiles", problems):
+        return problems, warnings
     seen, totals = {}, {"start": 0, "land": 0, "bonus": 0}
     for t, tile in enumerate(tiles):
         path = f"tiles.{t}"
         keys = {"id", "kind", "count", "sides", "zones"}
-        if not _check_keys(tile, keys, keys | {"origin"}, path, errors):
+        before = len(problems)
+        if not _check_keys(tile, keys, keys | {"origin"}, path, problems):
             continue
-        before = len(errors)
         if "id" in tile:
             if not isinstance(tile["id"], str) or not _ID.match(tile["id"]):
-                errors[f"{path}.id"] = "must match ^[A-Z][A-Z0-9_-]{0,15}$"
+                problems.add(f"{path}.id", "invalid_value", "must match ^[A-Z][A-Z0-9_-]{0,15}$")
             elif tile["id"] in seen:
-                errors[f"{path}.id"] = f"tile id {tile['id']} is already used by tiles.{seen[tile['id']]}"
+                problems.add(f"{path}.id", "duplicate_id",
+                             f"tile id {tile['id']} is already used by tiles.{seen[tile['id']]}")
             else:
                 seen[tile["id"]] = t
         if "kind" in tile and tile["kind"] not in totals:
-            errors[f"{path}.kind"] = "must be 'start', 'land' or 'bonus'"
+            problems.add(f"{path}.kind", "invalid_value", "must be 'start', 'land' or 'bonus'")
         if "count" in tile and (not _is_int(tile["count"]) or tile["count"] < 1):
-            errors[f"{path}.count"] = "must be an integer >= 1"
+            problems.add(f"{path}.count", "invalid_value", "must be an integer >= 1")
         if "origin" in tile and not isinstance(tile["origin"], str):
-            errors[f"{path}.origin"] = "must be a string"
+            problems.add(f"{path}.origin", "invalid_value", "must be a string")
         sides, zones = tile.get("sides"), tile.get("zones")
-        if not isinstance(sides, list) or len(sides) != 4:
-            errors[f"{path}.sides"] = "must be a list of 4 sides (N, E, S, W)"
-        else:
+        if "sides" in tile and _check_list(sides, f"{path}.sides", lambda n: n == 4,
+                                           "a list of 4 sides (N, E, S, W)", problems):
             for s, side in enumerate(sides):
-                _check_side(side, f"{path}.sides.{s}", errors)
-        if not isinstance(zones, list) or not zones:
-            errors[f"{path}.zones"] = "must be a non-empty list of zones"
-        else:
+                _check_side(side, f"{path}.sides.{s}", problems)
+        if "zones" in tile and _check_list(zones, f"{path}.zones", bool, "a non-empty list of zones", problems):
             for z, zone in enumerate(zones):
-                _check_zone(zone, f"{path}.zones.{z}", errors)
-        if len(errors) == before:
+                _check_zone(zone, f"{path}.zones.{z}", problems)
+        if len(problems) == before:
             totals[tile["kind"]] += tile["count"]
-            _check_tile_semantics(tile, path, errors, warnings)
+            _check_tile_semantics(tile, path, problems, warnings)
     starts = [t for t in tiles if isinstance(t, dict) and t.get("kind") == "start"]
     if len(starts) != 1 or starts[0].get("count") != 1:
-        errors.setdefault("tiles", "exactly one tile has kind 'start', with count 1 (V1)")
-    if not errors and (totals["start"] + totals["land"] != 79 or totals["bonus"] != 12):
+        problems.add("tiles", "start_tile", "exactly one tile has kind 'start', with count 1 (V1)")
+    if not problems and (totals["start"] + totals["land"] != 79 or totals["bonus"] != 12):
         warnings.append(f"{totals['start'] + totals['land']} land and {totals['bonus']} bonus tiles; "
                         "the 2002 edition has 79 and 12 (V8)")
-    return errors, warnings
+    return problems, warnings
 
 
 class Zone:
@@ -323,9 +334,9 @@ def load_data(tile_set_id: str) -> dict:
 def shipped(tile_set_id: str) -> TileSet:
     """A shipped tile set, validated and compiled once per process."""
     data = load_data(tile_set_id)
-    errors, warnings = validate(data)
-    if errors:
-        raise ValueError(f"shipped tile set {tile_set_id} is invalid: {errors}")
+    problems, warnings = validate(data)
+    if problems:
+        raise ValueError(f"shipped tile set {tile_set_id} is invalid: {problems.as_list()}")
     return TileSet(data, warnings)
 
 
@@ -337,9 +348,9 @@ def custom(data: dict) -> TileSet:
     key = json.dumps(data, sort_keys=True, separators=(",", ":"))
     tileset = _CUSTOM.get(key)
     if tileset is None:
-        errors, warnings = validate(data)
-        if errors:
-            raise ValueError(f"custom tile set is invalid: {errors}")
+        problems, warnings = validate(data)
+        if problems:
+            raise ValueError(f"custom tile set is invalid: {problems.as_list()}")
         if len(_CUSTOM) >= 32:
             _CUSTOM.clear()
         tileset = _CUSTOM[key] = TileSet(data, warnings)

@@ -1,7 +1,7 @@
 """Component data: the versioned tile sets in ``data/``, inline custom sets, layouts.
 
-A data set is one JSON document (spec section 4.3). Validation collects every problem
-as ``{path: "code: message"}``; a resolved set carries its id, provenance, a content
+A data set is one JSON document (spec section 4.3). Validation adds every problem
+to an :class:`engine.Problems` (``{path, code, message}``); a resolved set carries its id, provenance, a content
 hash and all 7 tiles with both sides (side B defaults to the mirror of side A).
 """
 
@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 from importlib import resources
+
+from engine.problems import Problems
 
 from .geometry import CENTRES, ROW_LENGTHS, TERRAINS, mirror_rows
 
@@ -20,59 +22,54 @@ SIDES = ("A", "B")
 ROTATIONS = 6
 
 
-def _problem(problems, path, code, message):
-    text = f"{code}: {message}"
-    problems[path] = f"{problems[path]}; {text}" if path in problems else text
-
-
 def _check_side(rows, path, problems):
     if not isinstance(rows, list) or len(rows) != len(ROW_LENGTHS):
-        _problem(problems, path, "row_shape", f"expected {len(ROW_LENGTHS)} row strings")
+        problems.add(path, "row_shape", f"expected {len(ROW_LENGTHS)} row strings")
         return
     for j, (row, length) in enumerate(zip(rows, ROW_LENGTHS)):
         where = f"{path}[{j}]"
         if not isinstance(row, str):
-            _problem(problems, where, "row_shape", "a row is a string of terrain codes")
+            problems.add(where, "row_shape", "a row is a string of terrain codes")
             continue
         if len(row) != length:
-            _problem(problems, where, "row_shape", f"expected {length} cells, got {len(row)}")
+            problems.add(where, "row_shape", f"expected {length} cells, got {len(row)}")
         for char in dict.fromkeys(row):
             if char not in TERRAINS:
-                _problem(problems, where, "terrain_code", f'"{char}" is not one of {" ".join(TERRAINS)}')
+                problems.add(where, "terrain_code", f'"{char}" is not one of {" ".join(TERRAINS)}')
     if all(isinstance(row, str) for row in rows):
         caves = sum(row.count("C") for row in rows)
         if caves != 1:
-            _problem(problems, path, "cave_count", f"expected 1 cave space, found {caves}")
+            problems.add(path, "cave_count", f"expected 1 cave space, found {caves}")
 
 
 def check_tiles(tiles, path, problems) -> None:
     """Check a ``tiles`` list (exactly 7 tiles, unique ids, both sides well formed)."""
     if not isinstance(tiles, list):
-        _problem(problems, path, "invalid_value", "tiles must be a list")
+        problems.add(path, "invalid_value", "tiles must be a list")
         return
     if len(tiles) != TILE_COUNT:
-        _problem(problems, path, "tile_count", f"expected {TILE_COUNT} tiles, got {len(tiles)}")
+        problems.add(path, "tile_count", f"expected {TILE_COUNT} tiles, got {len(tiles)}")
     seen = set()
     for i, tile in enumerate(tiles):
         where = f"{path}[{i}]"
         if not isinstance(tile, dict):
-            _problem(problems, where, "invalid_value", "a tile is an object with id and sides")
+            problems.add(where, "invalid_value", "a tile is an object with id and sides")
             continue
         for key in sorted(set(tile) - {"id", "sides"}):
-            _problem(problems, f"{where}.{key}", "unknown_field", f'unknown tile field "{key}"')
+            problems.add(f"{where}.{key}", "unknown_field", f'unknown tile field "{key}"')
         tile_id = tile.get("id")
         if not isinstance(tile_id, str) or not tile_id:
-            _problem(problems, f"{where}.id", "invalid_value", "a tile id is a non-empty string")
+            problems.add(f"{where}.id", "invalid_value", "a tile id is a non-empty string")
         elif tile_id in seen:
-            _problem(problems, f"{where}.id", "duplicate_id", f'"{tile_id}" already used')
+            problems.add(f"{where}.id", "duplicate_id", f'"{tile_id}" already used')
         else:
             seen.add(tile_id)
         sides = tile.get("sides")
         if not isinstance(sides, dict) or "A" not in sides:
-            _problem(problems, f"{where}.sides", "invalid_value", "sides is an object with A (and optional B)")
+            problems.add(f"{where}.sides", "invalid_value", "sides is an object with A (and optional B)")
             continue
         for key in sorted(set(sides) - set(SIDES)):
-            _problem(problems, f"{where}.sides.{key}", "unknown_field", 'a tile has only the sides "A" and "B"')
+            problems.add(f"{where}.sides.{key}", "unknown_field", 'a tile has only the sides "A" and "B"')
         for side in SIDES:
             if side in sides:
                 _check_side(sides[side], f"{where}.sides.{side}", problems)
@@ -81,23 +78,23 @@ def check_tiles(tiles, path, problems) -> None:
 def check_dataset(data, path, problems, inline=False) -> None:
     """Check a whole data set; ``inline`` sets (the ``components`` option) need only tiles."""
     if not isinstance(data, dict):
-        _problem(problems, path, "invalid_value", "a component data set is a JSON object")
+        problems.add(path, "invalid_value", "a component data set is a JSON object")
         return
     allowed = {"format", "id", "provenance", "tiles", "description"}
     for key in sorted(set(data) - allowed):
-        _problem(problems, f"{path}.{key}", "unknown_field", f'unknown data set field "{key}"')
+        problems.add(f"{path}.{key}", "unknown_field", f'unknown data set field "{key}"')
     if "format" in data or not inline:
         if data.get("format") != FORMAT:
-            _problem(problems, f"{path}.format", "invalid_value", f'format must be "{FORMAT}"')
+            problems.add(f"{path}.format", "invalid_value", f'format must be "{FORMAT}"')
     if "id" in data or not inline:
         if not isinstance(data.get("id"), str) or not data.get("id"):
-            _problem(problems, f"{path}.id", "invalid_value", "id must be a non-empty string")
+            problems.add(f"{path}.id", "invalid_value", "id must be a non-empty string")
     if "provenance" in data or not inline:
         if data.get("provenance") not in PROVENANCES:
-            _problem(problems, f"{path}.provenance", "invalid_value",
+            problems.add(f"{path}.provenance", "invalid_value",
                      f"provenance must be one of {', '.join(PROVENANCES)}")
     if "tiles" not in data:
-        _problem(problems, f"{path}.tiles", "tile_count", f"expected {TILE_COUNT} tiles, got none")
+        problems.add(f"{path}.tiles", "tile_count", f"expected {TILE_COUNT} tiles, got none")
     else:
         check_tiles(data["tiles"], f"{path}.tiles", problems)
 
@@ -119,10 +116,10 @@ def _load_sets() -> dict:
         if not entry.name.endswith(".json"):
             continue
         data = json.loads(entry.read_text(encoding="utf-8"))
-        problems = {}
+        problems = Problems()
         check_dataset(data, entry.name, problems)
         if problems:
-            raise ValueError(f"great-plains component data {entry.name} is invalid: {problems}")
+            raise ValueError(f"great-plains component data {entry.name} is invalid: {problems.as_list()}")
         found[data["id"]] = _resolve(data)
     return found
 
@@ -145,36 +142,36 @@ def check_layout(layout, tile_ids, problems) -> None:
     if layout in ("random", "reference"):
         return
     if not isinstance(layout, list):
-        _problem(problems, "layout", "layout", 'layout is "random", "reference" or a list of 7 placements')
+        problems.add("layout", "layout", 'layout is "random", "reference" or a list of 7 placements')
         return
     if len(layout) != TILE_COUNT:
-        _problem(problems, "layout", "layout", f"expected {TILE_COUNT} placements, got {len(layout)}")
+        problems.add("layout", "layout", f"expected {TILE_COUNT} placements, got {len(layout)}")
     positions, used = set(), set()
     for i, entry in enumerate(layout):
         where = f"layout[{i}]"
         if not isinstance(entry, dict):
-            _problem(problems, where, "layout", "a placement is {position, tile, side, rotation}")
+            problems.add(where, "layout", "a placement is {position, tile, side, rotation}")
             continue
         for key in sorted(set(entry) - {"position", "tile", "side", "rotation"}):
-            _problem(problems, f"{where}.{key}", "layout", f'unknown placement field "{key}"')
+            problems.add(f"{where}.{key}", "layout", f'unknown placement field "{key}"')
         position, tile = entry.get("position"), entry.get("tile")
         if type(position) is not int or not 0 <= position < TILE_COUNT:
-            _problem(problems, f"{where}.position", "layout", f"must be 0..{TILE_COUNT - 1}")
+            problems.add(f"{where}.position", "layout", f"must be 0..{TILE_COUNT - 1}")
         elif position in positions:
-            _problem(problems, f"{where}.position", "layout", f"position {position} used twice")
+            problems.add(f"{where}.position", "layout", f"position {position} used twice")
         else:
             positions.add(position)
         if not isinstance(tile, str) or (tile_ids is not None and tile not in tile_ids):
-            _problem(problems, f"{where}.tile", "layout", f"no tile {json.dumps(tile)} in the component set")
+            problems.add(f"{where}.tile", "layout", f"no tile {json.dumps(tile)} in the component set")
         elif tile in used:
-            _problem(problems, f"{where}.tile", "layout", f'tile "{tile}" used twice')
+            problems.add(f"{where}.tile", "layout", f'tile "{tile}" used twice')
         else:
             used.add(tile)
         if entry.get("side") not in SIDES:
-            _problem(problems, f"{where}.side", "layout", 'must be "A" or "B"')
+            problems.add(f"{where}.side", "layout", 'must be "A" or "B"')
         rotation = entry.get("rotation")
         if type(rotation) is not int or not 0 <= rotation < ROTATIONS:
-            _problem(problems, f"{where}.rotation", "layout", f"must be 0..{ROTATIONS - 1}")
+            problems.add(f"{where}.rotation", "layout", f"must be 0..{ROTATIONS - 1}")
 
 
 def fixed_layout(layout, components) -> list | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
+from engine.problems import Problems
+
 from .components import COMPONENT_SETS, TILE_COUNT, check_dataset, check_layout
 
 
@@ -91,12 +93,12 @@ class Options(Schema):
                       '{"position": 0..6, "tile": id, "side": "A"|"B", "rotation": 0..5}.'))
 
 
-def check_options(options: dict) -> dict:
+def check_options(options: dict) -> Problems:
     """Problems beyond the schema: data sets, layouts, option combinations."""
-    problems = {}
+    problems = Problems()
     tile_ids = None
     if options["component_set"] not in COMPONENT_SETS:
-        problems["component_set"] = f'unknown_component_set: no component set "{options["component_set"]}"'
+        problems.add("component_set", "unknown_component_set", f'no component set "{options["component_set"]}"')
     else:
         tile_ids = {t["id"] for t in COMPONENT_SETS[options["component_set"]]["tiles"]}
     custom = options["components"]
@@ -106,11 +108,11 @@ def check_options(options: dict) -> dict:
         tile_ids = {t.get("id") for t in tiles if isinstance(t, dict)} if isinstance(tiles, list) else None
     check_layout(options["layout"], tile_ids, problems)
     if 2 * options["caves_per_player"] > TILE_COUNT:
-        problems["caves_per_player"] = (f"cave_capacity: 2 × caves_per_player = {2 * options['caves_per_player']} "
-                                        f"exceeds {TILE_COUNT} cave spaces")
+        problems.add("caves_per_player", "cave_capacity",
+                     f"2 × caves_per_player = {2 * options['caves_per_player']} exceeds {TILE_COUNT} cave spaces")
     if options["bear_push_direction"] == "from_source" and not options["bear_requires_adjacency"]:
-        problems["bear_push_direction"] = ('option_conflict: bear_push_direction "from_source" requires '
-                                           "bear_requires_adjacency = true")
+        problems.add("bear_push_direction", "option_conflict",
+                     'bear_push_direction "from_source" requires bear_requires_adjacency = true')
     return problems
 
 

@@ -1,7 +1,7 @@
 """Card data (goods and tribe cards): the packaged versioned file, validation, compilation.
 
 The data can be replaced through the ``cards`` option with an object of the same shape
-as ``data/cards_v1.json``; :func:`validate` reports every problem as ``{path: message}``.
+as ``data/cards_v1.json``; :func:`validate` reports every problem as a :class:`Problems`.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+
+from engine.problems import Problems
 
 from .abilities import ABILITIES, SYMBOLS, parse_effect
 from .board import INITIAL_KIND
@@ -26,39 +28,39 @@ def packaged() -> dict:
 
 def _count(value, path, problems, minimum=0):
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        problems[path] = f"must be an integer >= {minimum}"
+        problems.add(path, "invalid_value", f"must be an integer >= {minimum}")
         return False
     return True
 
 
 def _check_goods_card(card, path, problems):
     if not isinstance(card, dict):
-        problems[path] = "must be an object"
+        problems.add(path, "invalid_value", "must be an object")
         return
     _count(card.get("copies"), f"{path}.copies", problems, 1)
     if card.get("kind") not in GOODS_KINDS:
-        problems[f"{path}.kind"] = f"must be one of {list(GOODS_KINDS)}"
+        problems.add(f"{path}.kind", "invalid_value", f"must be one of {list(GOODS_KINDS)}")
     goods = card.get("goods")
     if not isinstance(goods, dict) or set(goods) != {"D", "S", "P"}:
-        problems[f"{path}.goods"] = "must be an object with exactly D, S and P"
+        problems.add(f"{path}.goods", "invalid_value", "must be an object with exactly D, S and P")
     else:
-        ok = all(_count(goods[k], f"{path}.goods.{k}", problems) for k in "DSP")
+        ok = all([_count(goods[k], f"{path}.goods.{k}", problems) for k in "DSP"])
         if ok and card.get("kind") == "choose_one" and not any(goods.values()):
-            problems[f"{path}.goods"] = "a choose_one card needs at least one good"
+            problems.add(f"{path}.goods", "choose_one_empty", "a choose_one card needs at least one good")
     for key in ("gold", "vp"):
         if _count(card.get(key), f"{path}.{key}", problems) and card[key] and card.get("kind") == "choose_one":
-            problems[f"{path}.{key}"] = "a choose_one card offers goods only"
+            problems.add(f"{path}.{key}", "choose_one_goods_only", "a choose_one card offers goods only")
 
 
 def _check_tribe_card(card, path, problems):
     if not isinstance(card, dict):
-        problems[path] = "must be an object"
+        problems.add(path, "invalid_value", "must be an object")
         return
     if card.get("symbol") not in SYMBOLS:
-        problems[f"{path}.symbol"] = f"must be one of {list(SYMBOLS)}"
+        problems.add(f"{path}.symbol", "invalid_value", f"must be one of {list(SYMBOLS)}")
     cost = card.get("cost")
     if not isinstance(cost, dict) or set(cost) != {"D", "S", "P", "gold"}:
-        problems[f"{path}.cost"] = "must be an object with exactly D, S, P and gold"
+        problems.add(f"{path}.cost", "invalid_value", "must be an object with exactly D, S, P and gold")
     else:
         for k in ("D", "S", "P", "gold"):
             _count(cost[k], f"{path}.cost.{k}", problems)
@@ -67,54 +69,55 @@ def _check_tribe_card(card, path, problems):
     _count(card.get("vp"), f"{path}.vp", problems)
     timing, effect = card.get("timing"), card.get("effect")
     if timing not in TIMINGS:
-        problems[f"{path}.timing"] = "must be null, 'perm', 'once' or 'end'"
+        problems.add(f"{path}.timing", "invalid_value", "must be null, 'perm', 'once' or 'end'")
     if effect is None:
         if timing is not None:
-            problems[f"{path}.effect"] = "a card with a timing needs an effect"
+            problems.add(f"{path}.effect", "required", "a card with a timing needs an effect")
         return
     if not isinstance(effect, str):
-        problems[f"{path}.effect"] = "must be a string or null"
+        problems.add(f"{path}.effect", "invalid_value", "must be a string or null")
         return
     try:
         key, _ = parse_effect(effect)
     except ValueError as exc:
-        problems[f"{path}.effect"] = str(exc)
+        problems.add(f"{path}.effect", "invalid_effect", str(exc))
         return
     if ABILITIES[key].timing != timing:
-        problems[f"{path}.timing"] = f"effect {key!r} has timing {ABILITIES[key].timing!r}"
+        problems.add(f"{path}.timing", "effect_timing", f"effect {key!r} has timing {ABILITIES[key].timing!r}")
 
 
-def validate(data) -> dict:
-    """Every problem of a card data object as ``{"cards.<path>": message}``."""
+def validate(data) -> Problems:
+    """Every problem of a card data object, at paths ``cards.<path>``."""
+    problems = Problems()
     if not isinstance(data, dict):
-        return {"cards": "must be an object"}
-    problems = {}
+        problems.add("cards", "invalid_value", "must be an object")
+        return problems
     if data.get("format") != "targi-cards":
-        problems["cards.format"] = "must be 'targi-cards'"
+        problems.add("cards.format", "invalid_value", "must be 'targi-cards'")
     if not isinstance(data.get("version"), str):
-        problems["cards.version"] = "must be a string"
+        problems.add("cards.version", "invalid_value", "must be a string")
     needed = {"goods_cards": INITIAL_KIND.count("goods"), "tribe_cards": INITIAL_KIND.count("tribe")}
     checks = {"goods_cards": _check_goods_card, "tribe_cards": _check_tribe_card}
     ids = set()
     for section, check in checks.items():
         cards = data.get(section)
         if not isinstance(cards, list):
-            problems[f"cards.{section}"] = "must be a list"
+            problems.add(f"cards.{section}", "invalid_value", "must be a list")
             continue
         for i, card in enumerate(cards):
             path = f"cards.{section}.{i}"
             check(card, path, problems)
             cid = card.get("id") if isinstance(card, dict) else None
             if not isinstance(cid, str) or not cid:
-                problems[f"{path}.id"] = "must be a non-empty string"
+                problems.add(f"{path}.id", "invalid_value", "must be a non-empty string")
             elif cid in ids:
-                problems[f"{path}.id"] = f"duplicate card id {cid!r}"
+                problems.add(f"{path}.id", "duplicate_id", f"duplicate card id {cid!r}")
             else:
                 ids.add(cid)
         total = sum(c.get("copies", 1) if isinstance(c, dict) and isinstance(c.get("copies", 1), int) else 0
                     for c in cards)
         if total < needed[section]:
-            problems[f"cards.{section}"] = f"needs at least {needed[section]} cards for the central area"
+            problems.add(f"cards.{section}", "count", f"needs at least {needed[section]} cards for the central area")
     return problems
 
 

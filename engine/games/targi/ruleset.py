@@ -2,7 +2,7 @@
 
 import json
 
-from engine import Chance, IllegalMove, Ruleset
+from engine import Chance, IllegalMove, Problems, Ruleset
 
 from . import cards, decisions, flow, scoring, view as views
 from .options import MOVE_SCHEMAS, TargiOptions
@@ -28,7 +28,7 @@ class Targi(Ruleset):
 
     def check_options(self, options):
         if options.get("cards") is None:
-            return {}
+            return Problems()
         return cards.validate(options["cards"])
 
     def setup(self, num_players, options):

@@ -2,7 +2,7 @@
 
 A set is selected with the ``component_set`` option; each top-level key of the
 ``components`` option replaces that key of the set. :func:`problems` lists every
-defect as ``{path: "code: message"}``; :class:`Config` compiles valid options into
+defect (``{path, code, message}``) in an :class:`engine.Problems`; :class:`Config` compiles valid options into
 plain tuples and bit masks (cached per options hash by :func:`.board.context`).
 """
 
@@ -12,6 +12,8 @@ import hashlib
 import json
 from functools import cache
 from importlib import resources
+
+from engine.problems import Problems
 
 FORMAT = "woodwalkers/components@1"
 ATTRIBUTES = ("endurance", "speed", "strength", "intelligence")
@@ -52,107 +54,113 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _board_problems(path: str, board, animals: int, seats, out: dict) -> None:
+def _board_problems(path: str, board, animals: int, seats, out: Problems) -> None:
     rows = board.get("rows") if isinstance(board, dict) else None
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
-        out[path] = "board_shape: rows must be a non-empty list of strings"
+        out.add(path, "board_shape", "rows must be a non-empty list of strings")
         return
     width = len(rows[0])
     for i, row in enumerate(rows):
         if len(row) != width:
-            out[f"{path}[{i}]"] = f"board_shape: expected {width} cells, got {len(row)}"
+            out.add(f"{path}[{i}]", "board_shape", f"expected {width} cells, got {len(row)}")
         for j, ch in enumerate(row):
             if ch not in BOARD_CODES:
-                out[f"{path}[{i}][{j}]"] = f'board_code: "{ch}" is not one of . F 1 2 3 4'
+                out.add(f"{path}[{i}][{j}]", "board_code", f'"{ch}" is not one of . F 1 2 3 4')
     text = "".join(rows)
     for seat in seats if seats is not None else [s for s in SEATS if str(s) in text]:
         count = text.count(str(seat))
         if count != animals:
-            out[f"{path}.seat{seat}"] = f"start_fields: seat {seat} has {count} start fields, needs {animals}"
+            out.add(f"{path}.seat{seat}", "start_fields", f"seat {seat} has {count} start fields, needs {animals}")
 
 
-def _species_problems(species, animals: int, out: dict) -> None:
+def _species_problems(species, animals: int, out: Problems) -> None:
     path = "components.species"
     if not isinstance(species, list):
-        out[path] = "species: expected a list"
+        out.add(path, "species", "expected a list")
         return
     if len(species) != animals:
-        out[path] = f"species: expected {animals} species, got {len(species)}"
+        out.add(path, "species", f"expected {animals} species, got {len(species)}")
     seen = set()
     for i, entry in enumerate(species):
         if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
-            out[f"{path}[{i}]"] = "species: each entry needs a string key"
+            out.add(f"{path}[{i}]", "species", "each entry needs a string key")
             continue
         if entry["key"] in seen:
-            out[f"{path}[{i}]"] = f'species: duplicate key "{entry["key"]}"'
+            out.add(f"{path}[{i}]", "species", f'duplicate key "{entry["key"]}"')
         seen.add(entry["key"])
         for attribute in ATTRIBUTES:
             if not _is_int(entry.get(attribute)):
-                out[f"{path}[{i}].{attribute}"] = f"species: {attribute} must be an integer"
+                out.add(f"{path}[{i}].{attribute}", "species", f"{attribute} must be an integer")
 
 
-def _forest_problems(tiles, forest_fields: int | None, out: dict) -> None:
+def _forest_problems(tiles, forest_fields: int | None, out: Problems) -> None:
     path = "components.forest_tiles"
     if not isinstance(tiles, list):
-        out[path] = "forest_tiles: expected a list"
+        out.add(path, "forest_tiles", "expected a list")
         return
     total = 0
     for i, entry in enumerate(tiles):
         where = f"{path}[{i}]"
         if not isinstance(entry, dict) or entry.get("kind") not in KINDS:
-            out[where] = "forest_tiles: kind must be one of flag, plus1, medicine, dice"
+            out.add(where, "forest_tiles", "kind must be one of flag, plus1, medicine, dice")
             continue
         if not _is_int(entry.get("count")) or entry["count"] < 0:
-            out[where] = "forest_tiles: count must be an integer >= 0"
+            out.add(where, "forest_tiles", "count must be an integer >= 0")
             continue
         value = entry.get("value")
         if entry["kind"] == "flag" and not (_is_int(value) and value >= 1):
-            out[where] = "forest_tiles: flag needs an integer value >= 1"
+            out.add(where, "forest_tiles", "flag needs an integer value >= 1")
         total += entry["count"]
     if forest_fields is not None and total != forest_fields:
-        out[path] = f"forest_count: {forest_fields} forest fields but {total} forest tiles"
+        out.add(path, "forest_count", f"{forest_fields} forest fields but {total} forest tiles")
 
 
-def _mode_problems(tiles, display_size: int, out: dict) -> None:
+def _mode_problems(tiles, display_size: int, out: Problems) -> None:
     path = "components.combat_mode_tiles"
     if not isinstance(tiles, list):
-        out[path] = "combat_mode_tiles: expected a list"
+        out.add(path, "combat_mode_tiles", "expected a list")
         return
     if len(tiles) < display_size:
-        out[path] = f"combat_mode_tiles: {display_size} tiles needed for the display, got {len(tiles)}"
+        out.add(path, "combat_mode_tiles", f"{display_size} tiles needed for the display, got {len(tiles)}")
     seen = set()
     for i, entry in enumerate(tiles):
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-            out[f"{path}[{i}]"] = "combat_mode_tiles: each tile needs a string id"
+            out.add(f"{path}[{i}]", "combat_mode_tiles", "each tile needs a string id")
             continue
         if entry["id"] in seen:
-            out[f"{path}[{i}]"] = f'combat_mode_tiles: duplicate id "{entry["id"]}"'
+            out.add(f"{path}[{i}]", "combat_mode_tiles", f'duplicate id "{entry["id"]}"')
         seen.add(entry["id"])
         if entry.get("attribute") not in ATTRIBUTES:
-            out[f"{path}[{i}]"] = f'combat_mode_tiles: unknown attribute "{entry.get("attribute")}"'
+            out.add(f"{path}[{i}]", "combat_mode_tiles", f'unknown attribute "{entry.get("attribute")}"')
 
 
-def problems(options: dict) -> dict:
+def _first_player_problems(first, seats, out: Problems) -> None:
+    if first != "random" and first not in seats:
+        out.add("first_start_player", "option_conflict", f"first_start_player {first} is not among seats {seats}")
+
+
+def problems(options: dict) -> Problems:
     """Every problem of the options' component data and option combinations."""
-    out: dict = {}
+    out = Problems()
     data = merged(options)
     if data is None:
-        return {"component_set": f'unknown_component_set: no component set "{options["component_set"]}"'}
+        out.add("component_set", "unknown_component_set", f'no component set "{options["component_set"]}"')
+        return out
     animals = options["animals_per_player"]
     seats = options["seats"]
     if seats is not None and (len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4
                               or any(s not in SEATS for s in seats)):
-        out["seats"] = f"seats: expected 2 to 4 distinct seats out of 1-4, got {seats}"
+        out.add("seats", "seats", f"expected 2 to 4 distinct seats out of 1-4, got {seats}")
         seats = None
     first = options["first_start_player"]
     if first != "random" and not (_is_int(first) and first in SEATS):
-        out["first_start_player"] = 'invalid_value: "random" or a seat number 1-4'
-    elif seats is not None and first != "random" and first not in seats:
-        out["first_start_player"] = f"option_conflict: first_start_player {first} is not among seats {seats}"
+        out.add("first_start_player", "invalid_value", '"random" or a seat number 1-4')
+    elif seats is not None:
+        _first_player_problems(first, seats, out)
     if data.get("format") != FORMAT:
-        out["components.format"] = f"invalid_value: format must be {FORMAT}"
+        out.add("components.format", "invalid_value", f"format must be {FORMAT}")
     if data.get("provenance") not in PROVENANCES:
-        out["components.provenance"] = "invalid_value: provenance must be one of " + ", ".join(PROVENANCES)
+        out.add("components.provenance", "invalid_value", "provenance must be one of " + ", ".join(PROVENANCES))
     _board_problems("components.board.rows", data.get("board"), animals, seats, out)
     forest_fields = None
     if "components.board.rows" not in out:
@@ -162,28 +170,27 @@ def problems(options: dict) -> dict:
         if "components.night_board.rows" not in out and forest_fields is not None:
             night_forest = "".join(data["night_board"]["rows"]).count("F")
             if night_forest != forest_fields:
-                out["components.night_board.rows"] = (
-                    f"forest_count: {night_forest} night forest fields but {forest_fields} day forest fields")
+                out.add("components.night_board.rows", "forest_count",
+                        f"{night_forest} night forest fields but {forest_fields} day forest fields")
     characters = data.get("characters")
     if characters is not None and not (isinstance(characters, dict) and all(
             isinstance(names, dict) and all(isinstance(n, str) for n in names.values())
             for names in characters.values())):
-        out["components.characters"] = "invalid_value: characters maps set1..set4 to {species: name}"
+        out.add("components.characters", "invalid_value", "characters maps set1..set4 to {species: name}")
     _species_problems(data.get("species"), animals, out)
     _forest_problems(data.get("forest_tiles"), forest_fields, out)
     _mode_problems(data.get("combat_mode_tiles"), options["display_size"], out)
     return out
 
 
-def seat_problems(options: dict, players: int) -> dict:
+def seat_problems(options: dict, players: int) -> Problems:
     """Problems that need the player count: the seat list and the used seats' start fields."""
+    out = Problems()
     seats = board_seats(options, players)
     if len(seats) != players:
-        return {"seats": f"seats: expected {players} distinct seats, got {seats}"}
-    out = {}
-    first = options["first_start_player"]
-    if first != "random" and first not in seats:
-        out["first_start_player"] = f"option_conflict: first_start_player {first} is not among seats {seats}"
+        out.add("seats", "seats", f"expected {players} distinct seats, got {seats}")
+        return out
+    _first_player_problems(options["first_start_player"], seats, out)
     data = merged(options)
     for key in ("board", "night_board"):
         if data.get(key) is not None:

@@ -53,7 +53,7 @@ class Woodwalkers(Ruleset):
     def setup(self, num_players, options):
         found = seat_problems(options, num_players)
         if found:
-            raise InvalidOptions("options rejected", errors=found)
+            raise InvalidOptions(found)
         key = options_key(options)
         cfg, lay = context(key, options, num_players)
         count = lay.count
