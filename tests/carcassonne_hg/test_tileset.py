@@ -83,6 +83,8 @@ def broken(mutate):
     (lambda d: d["tiles"][0].update(id="l00"), "tiles.0.id", "invalid_value", "must match"),
     (lambda d: d["tiles"][1].update(id="L00"), "tiles.1.id", "duplicate_id", "already used"),
     (lambda d: d["tiles"][0].update(count=0), "tiles.0.count", "invalid_value", ">= 1"),
+    (lambda d: d["tiles"][0].update(kind=[]), "tiles.0.kind", "invalid_value", "'start', 'land' or 'bonus'"),
+    (lambda d: d["tiles"][0]["zones"][0].update(type=[]), "tiles.0.zones.0.type", "invalid_value", "'forest'"),
     (lambda d: d["tiles"][0]["sides"].pop(), "tiles.0.sides", "count", "4 sides"),
     (lambda d: d["tiles"][0].update(zones={}), "tiles.0.zones", "invalid_value", "list of zones"),
     (lambda d: d["tiles"][0]["sides"][1].update(type="X"), "tiles.0.sides.1.type", "invalid_value", "'F', 'M' or 'R'"),

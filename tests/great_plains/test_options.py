@@ -94,6 +94,8 @@ def test_custom_tiles_report_every_problem_with_its_path():
     ({"tiles": [*tiles()[:6], {"id": "T7"}]}, "components.tiles[6].sides", "invalid_value", "sides is an object"),
     ({"tiles": [*tiles()[:6], {"id": "", "sides": tiles()[6]["sides"]}]}, "components.tiles[6].id",
      "invalid_value", "non-empty"),
+    ({"tiles": [*tiles()[:6], {"id": ["T7"], "sides": tiles()[6]["sides"]}]}, "components.tiles[6].id",
+     "invalid_value", "non-empty"),
     ({"tiles": [*tiles()[:6], {"id": "T7", "sides": {"A": ["GMG"]}}]}, "components.tiles[6].sides.A",
      "row_shape", "expected 5 row strings"),
 ])

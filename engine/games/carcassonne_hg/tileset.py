@@ -75,7 +75,7 @@ def _check_side(side, path, problems) -> None:
 
 def _check_zone(zone, path, problems) -> None:
     kind = zone.get("type") if isinstance(zone, dict) else None
-    if kind not in _ZONE_KEYS:
+    if not isinstance(kind, str) or kind not in _ZONE_KEYS:
         if isinstance(zone, dict):
             problems.add(f"{path}.type", "invalid_value", "must be 'forest', 'meadow', 'river' or 'lake'")
         else:
@@ -225,7 +225,7 @@ def validate(data) -> tuple[Problems, list]:
                              f"tile id {tile['id']} is already used by tiles.{seen[tile['id']]}")
             else:
                 seen[tile["id"]] = t
-        if "kind" in tile and tile["kind"] not in totals:
+        if "kind" in tile and (not isinstance(tile["kind"], str) or tile["kind"] not in totals):
             problems.add(f"{path}.kind", "invalid_value", "must be 'start', 'land' or 'bonus'")
         if "count" in tile and (not _is_int(tile["count"]) or tile["count"] < 1):
             problems.add(f"{path}.count", "invalid_value", "must be an integer >= 1")

@@ -105,7 +105,8 @@ def check_options(options: dict) -> Problems:
     if custom is not None:
         check_dataset(custom, "components", problems, inline=True)
         tiles = custom.get("tiles") if isinstance(custom, dict) else None
-        tile_ids = {t.get("id") for t in tiles if isinstance(t, dict)} if isinstance(tiles, list) else None
+        tile_ids = ({t["id"] for t in tiles if isinstance(t, dict) and isinstance(t.get("id"), str)}
+                    if isinstance(tiles, list) else None)
     check_layout(options["layout"], tile_ids, problems)
     if 2 * options["caves_per_player"] > TILE_COUNT:
         problems.add("caves_per_player", "cave_capacity",
