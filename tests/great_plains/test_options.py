@@ -13,7 +13,8 @@ SPEC_DEFAULTS = {
     "figures_per_player": 20, "caves_per_player": 3, "totems_per_kind": 3, "first_cave_player": "random",
     "token_on_power_placement": True, "token_on_push": False, "blocked_player": "auto_pass",
     "horse_skip_rule": "any", "eagle_max_mountains": None, "bear_requires_adjacency": True,
-    "bear_push_direction": "from_source", "bear_push_into_occupied": "illegal", "leftover_totem_points": 1,
+    "bear_push_direction": "from_source", "bear_push_into_occupied": "illegal", "totem_move_form": "combined",
+    "leftover_totem_points": 1,
     "final_tiebreak": "grounds_won_then_draw", "spring_mode": "on_meadow", "component_set": "default",
     "components": None, "layout": "random",
 }
@@ -56,6 +57,7 @@ def test_every_option_is_documented():
     ({"first_cave_player": 2}, "first_cave_player", "invalid_value", '"random", 0 or 1'),
     ({"first_cave_player": True}, "first_cave_player", "invalid_value", '"random", 0 or 1'),
     ({"horse_skip_rule": "most"}, "horse_skip_rule", "invalid_value", "Must be one of"),
+    ({"totem_move_form": "one_step"}, "totem_move_form", "invalid_value", "Must be one of"),
     ({"token_on_push": "yes"}, "token_on_push", "invalid_value", "boolean"),
     ({"leftover_totem_points": -1}, "leftover_totem_points", "invalid_value", "greater than or equal to 0"),
     ({"component_set": "classic"}, "component_set", "unknown_component_set", 'no component set "classic"'),

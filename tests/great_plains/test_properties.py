@@ -23,6 +23,7 @@ variant_options = st.fixed_dictionaries({}, optional={
     "horse_skip_rule": st.sampled_from(["any", "all"]),
     "eagle_max_mountains": st.sampled_from([None, 1, 2]),
     "bear_push_into_occupied": st.sampled_from(["illegal", "remove"]),
+    "totem_move_form": st.sampled_from(["combined", "two_step"]),
     "leftover_totem_points": st.integers(0, 3),
     "final_tiebreak": st.sampled_from(["grounds_won_then_draw", "draw"]),
     "spring_mode": st.sampled_from(["on_meadow", "separate_field"]),
@@ -55,8 +56,10 @@ def playout(options, seed, visit):
 
 
 def candidates(state, seat):
-    """Every move worth trying: all cells with every totem, bear sources and directions."""
+    """Every move worth trying: all cells with every totem, bear sources and directions, every totem use."""
     yield {"type": "pass"}
+    for kind in ("horse", "eagle", "bear"):
+        yield {"type": "use_totem", "kind": kind}
     for q, r in CELLS:
         yield {"type": "place_cave", "cell": [q, r]}
         yield {"type": "place", "cell": [q, r]}
@@ -70,7 +73,7 @@ def candidates(state, seat):
 
 def snapshot(state):
     return (state.phase, state.turn, tuple(state.cells), sorted(state.caves.items()), state.hand, state.caves_left,
-            state.held, state.supply, state.removed, state.layout, state.sources, state.front)
+            state.held, state.supply, state.removed, state.pending, state.layout, state.sources, state.front)
 
 
 def accepted(state, seat) -> list:
@@ -198,9 +201,9 @@ def test_scoring_invariants(raw, seed):
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 2**32))
-def test_copies_are_independent_and_json_round_trips(seed):
-    options = make_options({})
+@given(seed=st.integers(0, 2**32), form=st.sampled_from(["combined", "two_step"]))
+def test_copies_are_independent_and_json_round_trips(seed, form):
+    options = make_options({"totem_move_form": form})
 
     def visit(before, state, seat, move, events):
         data = canonical(RULESET.to_json(state))

@@ -65,6 +65,11 @@ class Options(Schema):
         load_default="illegal", validate=validate.OneOf(["illegal", "remove"]),
         metadata=_doc('A push into a field holding a figure: "illegal" (no such bear move) or '
                       '"remove" (the pushed figure is removed from the game).'))
+    totem_move_form = fields.String(
+        load_default="combined", validate=validate.OneOf(["combined", "two_step"]),
+        metadata=_doc('How a totem turn is entered: "combined" (one atomic place move naming its totem) or '
+                      '"two_step" (a use_totem move, offered only for a kind with a placement, then that '
+                      "power's place move; cannot be undone)."))
     leftover_totem_points = fields.Integer(
         strict=True, load_default=1, validate=validate.Range(min=0),
         metadata=_doc("Points per totem token still held at the end (0: the GP3 reading)."))
@@ -129,14 +134,21 @@ class PlaceCaveMove(Schema):
 class PlaceMove(Schema):
     cell = _cell_field(text="the empty lowland field [q, r] to place on (for the bear: the opponent's field)")
     totem = fields.String(validate=validate.OneOf(["horse", "eagle", "bear"]),
-                          metadata=_doc("the held totem used at the start of the turn (omitted: normal placement)"))
+                          metadata=_doc("the held totem used at the start of the turn (omitted: normal placement); "
+                                       'with totem_move_form = "two_step" the totem just used by use_totem'))
     source = _cell_field(required=False, text='bear only ("from_source"): the own cave or figure [q, r] '
                                               "the push line starts from")
     direction = _cell_field(required=False, text='bear only ("player_choice"): the push direction [dq, dr]')
+
+
+class UseTotemMove(Schema):
+    """totem_move_form = "two_step" only: the same seat then places with this power."""
+    kind = fields.String(required=True, validate=validate.OneOf(["horse", "eagle", "bear"]),
+                         metadata=_doc("the held totem to use; returned to the supply at once"))
 
 
 class PassMove(Schema):
     """No fields: offered (and played automatically) only when no placement exists."""
 
 
-MOVE_SCHEMAS = {"place_cave": PlaceCaveMove, "place": PlaceMove, "pass": PassMove}
+MOVE_SCHEMAS = {"place_cave": PlaceCaveMove, "place": PlaceMove, "use_totem": UseTotemMove, "pass": PassMove}

@@ -60,13 +60,13 @@ def bear_pushes(st, seat) -> list:
     return out
 
 
+#: per totem kind: its placements (targets, or bear ``(target, source or direction)`` pairs)
+POWERS = (horse_targets, eagle_targets, bear_pushes)
+
+
 def has_placement(st, seat) -> bool:
-    """Whether ``seat`` (with figures in hand) can place at all, with or without a totem."""
-    if st.front[seat]:
-        return True
-    held = st.held[seat]
-    return bool((held[HORSE] and horse_targets(st, seat)) or (held[EAGLE] and eagle_targets(st, seat))
-                or (held[BEAR] and bear_pushes(st, seat)))
+    """Whether ``seat`` (with figures in hand) can place at all, with or without a held totem."""
+    return bool(st.front[seat]) or any(n and POWERS[kind](st, seat) for kind, n in enumerate(st.held[seat]))
 
 
 # -- legal moves -----------------------------------------------------------------------
@@ -75,24 +75,38 @@ def cave_moves(st) -> list:
 
 
 def figure_moves(st, seat) -> list:
-    """Every placement (normal, horse, eagle, bear) in the spec's order, or a lone pass.
+    """Every figure-phase move in the spec's order, or a lone pass.
 
-    (The hot path of random playouts: cell lists are built inline rather than via ``_cell``.)
+    Combined form: normal, horse, eagle, bear placements. Two-step form: normal
+    placements, then one ``use_totem`` per held kind with a placement; after it only that
+    power's placements. (The hot path of random playouts: cell lists are built inline
+    rather than via ``_cell``.)
     """
+    if st.pending is not None:
+        return power_moves(st, seat, st.pending)
     moves = [{"type": "place", "cell": [*CELLS[i]]} for i in sorted(st.front[seat])]
-    held = st.held[seat]
-    if held[HORSE]:
-        moves += [{"type": "place", "cell": [*CELLS[i]], "totem": "horse"} for i in horse_targets(st, seat)]
-    if held[EAGLE]:
-        moves += [{"type": "place", "cell": [*CELLS[i]], "totem": "eagle"} for i in eagle_targets(st, seat)]
-    if held[BEAR]:
-        if st.rules["bear_push_direction"] == "from_source":
-            moves += [{"type": "place", "cell": [*CELLS[t]], "totem": "bear", "source": [*CELLS[s]]}
-                      for t, s in bear_pushes(st, seat)]
-        else:
-            moves += [{"type": "place", "cell": [*CELLS[t]], "totem": "bear", "direction": list(DIRECTIONS[d])}
-                      for t, d in bear_pushes(st, seat)]
+    two_step = st.rules["totem_move_form"] == "two_step"
+    for kind, n in enumerate(st.held[seat]):
+        if not n:
+            continue
+        if not two_step:
+            moves += power_moves(st, seat, kind)
+        elif POWERS[kind](st, seat):
+            moves.append({"type": "use_totem", "kind": TOTEM_KINDS[kind]})
     return moves or [{"type": "pass"}]
+
+
+def power_moves(st, seat, kind) -> list:
+    """The place moves with the power of totem ``kind`` (in the combined form's shape)."""
+    found = POWERS[kind](st, seat)
+    if kind == HORSE:
+        return [{"type": "place", "cell": [*CELLS[i]], "totem": "horse"} for i in found]
+    if kind == EAGLE:
+        return [{"type": "place", "cell": [*CELLS[i]], "totem": "eagle"} for i in found]
+    if st.rules["bear_push_direction"] == "from_source":
+        return [{"type": "place", "cell": [*CELLS[t]], "totem": "bear", "source": [*CELLS[s]]} for t, s in found]
+    return [{"type": "place", "cell": [*CELLS[t]], "totem": "bear", "direction": list(DIRECTIONS[d])}
+            for t, d in found]
 
 
 # -- parsing -----------------------------------------------------------------------------
@@ -152,23 +166,51 @@ def apply_cave(st, seat, move) -> list:
 def apply_pass(st, seat, move) -> list:
     _check_fields(move, {"type"})
     _check_turn(st, seat, FIGURES, "passing is possible")
-    if has_placement(st, seat):
+    if st.pending is not None or has_placement(st, seat):
         raise IllegalMove("a player may pass only when no placement exists (blocked_player = auto_pass)")
     _next_turn(st, seat)
     return [{"type": "pass", "seat": seat}]
+
+
+def apply_use_totem(st, seat, move) -> list:
+    """Two-step form: return a held totem with a placement; the same seat then places with it."""
+    if st.rules["totem_move_form"] != "two_step":
+        raise IllegalMove('use_totem exists only with totem_move_form = "two_step"; '
+                          'name the totem in the place move instead ({"type": "place", "cell": …, "totem": …})')
+    _check_fields(move, {"type", "kind"})
+    _check_turn(st, seat, FIGURES, "totems are used")
+    if st.pending is not None:
+        raise IllegalMove(f"the {TOTEM_KINDS[st.pending]} is already in use: place the figure with its power")
+    kind = _totem_kind(move, "kind")
+    if not st.held[seat][kind]:
+        raise IllegalMove(f"you hold no {TOTEM_KINDS[kind]} token")
+    if not POWERS[kind](st, seat):
+        raise IllegalMove(f"no placement with the {TOTEM_KINDS[kind]} exists, so it cannot be used")
+    st.pending = kind
+    return [_return_token(st, seat, kind)]
 
 
 def apply_place(st, seat, move) -> list:
     _check_fields(move, PLACE_FIELDS)
     _check_turn(st, seat, FIGURES, "figures are placed")
     t = _board_cell(move)
-    kind = None
-    if "totem" in move:
-        kind = KIND_INDEX.get(move["totem"]) if type(move["totem"]) is str else None
-        if kind is None:
-            raise IllegalMove('totem must be "horse", "eagle" or "bear"')
+    kind = _totem_kind(move, "totem") if "totem" in move else None
+    if kind != st.pending and st.rules["totem_move_form"] == "two_step":
+        if st.pending is None:
+            raise IllegalMove('with totem_move_form = "two_step" a totem is used by a use_totem move before placing')
+        name = TOTEM_KINDS[st.pending]
+        raise IllegalMove(f'the {name} is in use: this placement names "totem": "{name}" and uses its power')
     push = _check_place(st, seat, t, kind, move)
-    return _place(st, seat, t, kind, push)
+    events = [] if kind is None or st.pending is not None else [_return_token(st, seat, kind)]
+    st.pending = None
+    return events + _place(st, seat, t, kind, push)
+
+
+def _totem_kind(move, key) -> int:
+    kind = KIND_INDEX.get(move.get(key)) if type(move.get(key)) is str else None
+    if kind is None:
+        raise IllegalMove(f'{key} must be "horse", "eagle" or "bear"')
+    return kind
 
 
 def _check_place(st, seat, t, kind, move):
@@ -179,7 +221,7 @@ def _check_place(st, seat, t, kind, move):
     if not st.board.lowland[t]:
         raise IllegalMove("figures are placed only on lowland fields, never on mountains or cave spaces"
                           + (" or spring fields" if st.board.separate_springs else ""))
-    if kind is not None and not st.held[seat][kind]:
+    if kind is not None and kind != st.pending and not st.held[seat][kind]:
         raise IllegalMove(f"you hold no {TOTEM_KINDS[kind]} token")
     if kind == BEAR:
         return _check_bear(st, seat, t, move)
@@ -237,12 +279,15 @@ def _take_token(st, seat, cell, events):
         events.append({"type": "token_taken", "seat": seat, "kind": TOTEM_KINDS[kind]})
 
 
+def _return_token(st, seat, kind) -> dict:
+    st.held[seat][kind] -= 1
+    st.supply[kind] += 1
+    return {"type": "token_returned", "seat": seat, "kind": TOTEM_KINDS[kind]}
+
+
 def _place(st, seat, t, kind, push) -> list:
+    """Place after the totem (if any) is returned: the figure, the push, tokens, the next turn."""
     cells, rules, events = st.cells, st.rules, []
-    if kind is not None:
-        st.held[seat][kind] -= 1
-        st.supply[kind] += 1
-        events.append({"type": "token_returned", "seat": seat, "kind": TOTEM_KINDS[kind]})
     placed = {"type": "placed", "seat": seat, "cell": _cell(t)}
     if kind is not None:
         placed["totem"] = TOTEM_KINDS[kind]

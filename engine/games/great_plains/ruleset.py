@@ -15,7 +15,8 @@ from .state import (CAVES, FIGURES, FIRST, LAYOUT, OVER, RULE_KEYS, finish_layou
 
 ANIMALS = ("fox", "snake")
 FIRST_CHANCE = Chance.uniform([0, 1], "first_cave_player")
-APPLY = {"place": rules.apply_place, "place_cave": rules.apply_cave, "pass": rules.apply_pass}
+APPLY = {"place": rules.apply_place, "place_cave": rules.apply_cave, "use_totem": rules.apply_use_totem,
+         "pass": rules.apply_pass}
 
 
 @lru_cache(maxsize=1024)
@@ -85,7 +86,7 @@ class GreatPlains(Ruleset):
 
     def apply(self, st, seat, move):
         if not isinstance(move, dict) or not isinstance(move.get("type"), str) or move["type"] not in APPLY:
-            raise IllegalMove('a move is {"type": "place_cave" | "place" | "pass", ...}')
+            raise IllegalMove('a move is {"type": "place_cave" | "place" | "use_totem" | "pass", ...}')
         return APPLY[move["type"]](st, seat, move)
 
     def is_over(self, st):
@@ -113,6 +114,7 @@ class GreatPlains(Ruleset):
             "layout": [dict(entry) for entry in st.layout],
             "board": board,
             "supply": dict(zip(TOTEM_KINDS, st.supply)),
+            "pending_totem": None if st.pending is None else TOTEM_KINDS[st.pending],
             "players": [{"seat": s, "animal": ANIMALS[s], "figures_in_hand": st.hand[s],
                          "caves_in_hand": st.caves_left[s], "figures_removed": st.removed[s],
                          "totems": dict(zip(TOTEM_KINDS, st.held[s]))} for s in (0, 1)],

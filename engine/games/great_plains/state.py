@@ -2,6 +2,8 @@
 
 ``cells`` holds one value per board cell: ``EMPTY`` (free lowland), a seat (a figure)
 or ``BLOCKED`` (mountain, cave space or separate spring). Cave tokens live in ``caves``.
+``pending`` is the kind index of a totem used by a ``use_totem`` move (``totem_move_form
+= "two_step"``) whose placement is still to come, else None.
 ``sources`` (own caves and figures) and ``front`` (free lowland next to a source) are
 derived, kept up to date by the rules and rebuilt by :func:`from_json`; the
 terrain-derived :class:`~.geometry.Board` is shared, never serialised.
@@ -10,7 +12,7 @@ terrain-derived :class:`~.geometry.Board` is shared, never serialised.
 from __future__ import annotations
 
 from .components import TILE_COUNT, flat_sides
-from .geometry import CELLS, EMPTY, INDEX, NEIGHBOURS, board_for, terrain_of
+from .geometry import CELLS, EMPTY, INDEX, NEIGHBOURS, TOTEM_KINDS, board_for, terrain_of
 
 #: phases in order
 LAYOUT, FIRST, CAVES, FIGURES, OVER = "layout", "first_cave_player", "caves", "figures", "over"
@@ -18,18 +20,19 @@ LAYOUT, FIRST, CAVES, FIGURES, OVER = "layout", "first_cave_player", "caves", "f
 RULE_KEYS = ("figures_per_player", "caves_per_player", "totems_per_kind", "first_cave_player",
              "token_on_power_placement", "token_on_push", "blocked_player", "horse_skip_rule",
              "eagle_max_mountains", "bear_requires_adjacency", "bear_push_direction",
-             "bear_push_into_occupied", "leftover_totem_points", "final_tiebreak", "spring_mode")
+             "bear_push_into_occupied", "totem_move_form", "leftover_totem_points", "final_tiebreak",
+             "spring_mode")
 
 
 class State:
     __slots__ = ("rules", "components", "layout", "board", "phase", "turn", "first", "cells", "caves",
-                 "hand", "caves_left", "held", "supply", "removed", "sources", "front")
+                 "hand", "caves_left", "held", "supply", "removed", "pending", "sources", "front")
 
     def copy(self) -> "State":
         new = State.__new__(State)
         new.rules, new.components, new.board = self.rules, self.components, self.board
         new.layout = self.layout[:]
-        new.phase, new.turn, new.first = self.phase, self.turn, self.first
+        new.phase, new.turn, new.first, new.pending = self.phase, self.turn, self.first, self.pending
         new.cells = self.cells[:] if self.cells is not None else None
         new.caves = self.caves.copy()
         new.hand, new.caves_left, new.removed = self.hand[:], self.caves_left[:], self.removed[:]
@@ -45,7 +48,7 @@ def new_state(rules: dict, components: dict, layout: list | None) -> State:
     st = State()
     st.rules, st.components = rules, components
     st.layout = list(layout or [])
-    st.board = st.cells = st.turn = st.first = None
+    st.board = st.cells = st.turn = st.first = st.pending = None
     st.phase = LAYOUT
     st.caves = {}
     st.hand = [rules["figures_per_player"]] * 2
@@ -95,15 +98,19 @@ def to_json(st: State) -> dict:
         "caves": _cells_json(st.caves.items()),
         "hand": st.hand[:], "caves_left": st.caves_left[:], "removed": st.removed[:],
         "held": [h[:] for h in st.held], "supply": st.supply[:],
+        "pending_totem": None if st.pending is None else TOTEM_KINDS[st.pending],
     }
 
 
 def from_json(data: dict) -> State:
-    st = new_state(data["rules"], data["components"], data["layout"])
+    """The state of :func:`to_json`; states stored before ``totem_move_form`` load as "combined"."""
+    st = new_state({"totem_move_form": "combined", **data["rules"]}, data["components"], data["layout"])
     st.phase, st.turn, st.first = data["phase"], data["turn"], data["first_cave_player"]
     st.hand, st.caves_left, st.removed = data["hand"][:], data["caves_left"][:], data["removed"][:]
     st.held = [h[:] for h in data["held"]]
     st.supply = data["supply"][:]
+    pending = data.get("pending_totem")
+    st.pending = None if pending is None else TOTEM_KINDS.index(pending)
     for q, r, seat in data["caves"]:
         st.caves[INDEX[(q, r)]] = seat
         st.sources[seat].append(INDEX[(q, r)])

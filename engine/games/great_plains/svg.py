@@ -54,7 +54,8 @@ def _status(view) -> str:
         return "game over"
     if view["to_move"]:
         seat = view["to_move"][0]
-        return f"{ANIMALS[seat % 2]} (seat {seat}) to move · {view['phase']} phase"
+        pending = f" · places with the {view['pending_totem']}" if view["pending_totem"] else ""
+        return f"{ANIMALS[seat % 2]} (seat {seat}) to move · {view['phase']} phase{pending}"
     return f"{view['phase']} (chance)"
 
 
@@ -100,9 +101,11 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
         lead = "–" if g["leader"] is None else ANIMALS[g["leader"] % 2]
         parts.append(text(x, y, f"{g['id']}: {g['value']}  {g['figures'][0]}:{g['figures'][1]}  {lead}",
                           size=10, class_="ground"))
-    if highlight and not targets:
+    marked = {i for indices in targets.values() for i in indices}
+    others = [move_label(m) for i, m in enumerate(highlight or []) if i not in marked]  # pass, use_totem
+    if others:
         y += 20
-        parts.append(text(x, y, "; ".join(move_label(m) for m in highlight), size=11, weight="bold"))
+        parts.append(text(x, y, "; ".join(others), size=11, weight="bold"))
     items = [(NAMES[t], _swatch(t)) for t in "GHMC"]
     items += [("spring (+1)", circle(6, 6, 4, fill="#3a8fd8")),
               *[(f"{ANIMALS[s]} figure / cave", seat_color(s)) for s in (0, 1)]]
