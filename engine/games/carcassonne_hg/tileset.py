@@ -255,7 +255,7 @@ class Zone:
     """One zone of a tile kind (immutable); counts default to 0, flags to False."""
 
     __slots__ = ("zid", "type", "gold", "mushrooms", "fish", "deer", "mammoth", "tiger",
-                 "aurochs", "shrine", "fire", "lake", "spring")
+                 "aurochs", "shrine", "fire", "lake")
 
     def __init__(self, data: dict, local: dict[int, int]):
         self.zid = data["id"]
@@ -264,7 +264,6 @@ class Zone:
             setattr(self, key, data.get(key, 0))
         self.shrine = data.get("shrine", False)
         self.fire = data.get("fire", False)
-        self.spring = data.get("spring", False)
         self.lake = local[data["lake"]] if "lake" in data else -1  # local index of its lake
 
 

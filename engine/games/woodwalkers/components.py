@@ -207,8 +207,8 @@ def board_seats(options: dict, players: int) -> list[int]:
 class Config:
     """Compiled, read-only game constants derived from the options."""
 
-    __slots__ = ("rows", "cols", "board_rows", "neighbours", "all_fields", "not_first_col", "not_last_col", "start", "start_of", "forest",
-                 "forest_index", "species", "values", "names", "tile_types", "tile_counts",
+    __slots__ = ("rows", "cols", "board_rows", "neighbours", "all_fields", "not_first_col", "not_last_col", "start",
+                 "forest", "forest_index", "species", "values", "names", "tile_types", "tile_counts",
                  "mode_tiles", "mode_attr", "die", "meta", "opts")
 
     def __init__(self, options: dict):
@@ -231,8 +231,6 @@ class Config:
         self.not_last_col = sum(1 << f for f in range(len(cells)) if f % cols != cols - 1)
         #: board seat -> its start fields in row-major order
         self.start = {s: tuple(f for f, ch in enumerate(cells) if ch == str(s)) for s in SEATS}
-        #: field -> board seat whose start field it is (0: none)
-        self.start_of = tuple(int(ch) if ch in "1234" else 0 for ch in cells)
         self.forest = tuple(f for f, ch in enumerate(cells) if ch == "F")
         self.forest_index = {f: i for i, f in enumerate(self.forest)}
         self.species = tuple(s["key"] for s in data["species"])
