@@ -18,7 +18,6 @@ import tempfile
 from pathlib import Path
 
 import psutil
-import redis
 
 from engine import Match, canonical, registry, replay
 from service.config import Settings
@@ -162,10 +161,3 @@ def check_consistent(store: GameStore, game_id: str) -> tuple[dict, list[dict]]:
                    [(entry["seat"], entry["move"]) for entry in log])
     assert canonical(again.to_json()) == canonical(stored.to_json()), game_id
     return record, log
-
-
-def redis_alive(url: str) -> bool:
-    try:
-        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.2).ping())
-    except redis.RedisError:
-        return False
