@@ -5,9 +5,9 @@ most 60 s); everything it starts binds 127.0.0.1 and is stopped at the end.
 Each virtual user plays games one after another, cycling through the rulesets: two
 human seats, or (every third game) a human against an AI seat of level ``random`` that
 the worker moves. A turn is: GET the view, GET legal-moves, POST moves/validate (one in
-four turns), POST moves with ``expected_version``; after 12 turns (or the end) GET score
-and history and start the next game;
-while the AI is to move, GET the view again (polling). Every request goes through the
+four turns), POST moves with ``expected_version``; after 8 to 16 turns (it varies by user
+and game) or the end, GET score and history and start the next game; while the AI is to
+move, GET the view again (polling). Every request goes through the
 rate limiter (RATE_LIMIT set very high, so its Redis round trips are included).
 
 Phase 1, saturation: the users send without pause for ``--saturate`` seconds; the
@@ -16,12 +16,16 @@ Phase 2, paced: each user is paced to an equal share of ``--load`` × X requests
 second (default 0.8; several fractions give one phase each), for ``--seconds``. Latency
 is measured from the moment a request was *due* by the pacing schedule, so a stalled
 server cannot hide its queueing (no coordinated omission); that figure also includes the client waking late on a busy
-machine, so the tables show the latency from the actual send as well. All users are
+machine, so the tables show the latency from the actual send as well, and which 100 ms
+windows the slow requests fell in (spread out, or in episodes). All users are
 coroutines in this one process (aiohttp), so the client takes little of the CPU the
 server shares with it.
 
     .venv/bin/python bench/bench_load.py [--users 24] [--saturate 10] [--seconds 20] [--load 0.8 0.5]
-        [--web-workers 2] [--worker-class sync|gthread --threads N]
+        [--web-workers 2] [--worker-class sync|gthread --threads N] [--redis-dir DIR]
+
+Redis keeps its AOF (``appendfsync everysec``) in a temporary folder on disk unless
+``--redis-dir`` names another (e.g. on tmpfs, to tell the disk's share in the tail apart).
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ TURNS_PER_GAME = (8, 16)     # a game's turns vary in this range; then score, hi
 
 
 class User:
-    """One virtual user, a coroutine; records (endpoint, status, latency from due, from send)."""
+    """One virtual user, a coroutine; records (endpoint, status, latency from due, from send, due time)."""
 
     def __init__(self, session, index, rulesets, samples, interval, first_due, stop_at):
         self.session, self.index, self.rulesets, self.samples = session, index, rulesets, samples
@@ -81,7 +85,8 @@ class User:
         end = time.monotonic()
         began = min(start, self.due) if self.interval else start
         code = answer.get("code") if status >= 400 and isinstance(answer, dict) else None
-        self.samples.append((endpoint, status if code != "stale_version" else "stale", end - began, end - start))
+        self.samples.append((endpoint, status if code != "stale_version" else "stale", end - began, end - start,
+                             began))
         return status, answer
 
     async def play(self):
@@ -161,7 +166,7 @@ def report(title, samples, seconds):
     by_endpoint = defaultdict(list)
     errors, stale = defaultdict(int), defaultdict(int)
     sent = defaultdict(list)
-    for endpoint, status, took, took_sent in samples:
+    for endpoint, status, took, took_sent, _ in samples:
         by_endpoint[endpoint].append(took)
         sent[endpoint].append(took_sent)
         expected = 201 if endpoint == "POST /v1/games" else 200
@@ -193,7 +198,22 @@ def report(title, samples, seconds):
                  f"{sum(errors.values())} |")
     if kinds:
         lines.append("\nerrors: " + ", ".join(f"{k} ×{n}" for k, n in sorted(kinds.items())))
+    lines.append("\n" + slow_windows(samples))
     return "\n".join(lines), errors
+
+
+def slow_windows(samples, limit=0.050, window=0.1) -> str:
+    """Whether the requests over ``limit`` (from due) are spread out or come in episodes."""
+    start = min(sample[4] for sample in samples)
+    total = int((max(sample[4] for sample in samples) - start) / window) + 1
+    windows = defaultdict(int)
+    for sample in samples:
+        if sample[2] > limit:
+            windows[int((sample[4] - start) / window)] += 1
+    spans = [f"{w * window:.1f}s×{n}" for w, n in sorted(windows.items())]
+    return (f"over {limit * 1000:.0f} ms from due: {sum(windows.values())} requests in {len(windows)} of "
+            f"{total} windows of {window * 1000:.0f} ms"
+            + (f" (at {', '.join(spans[:12])}{', …' if len(spans) > 12 else ''})" if spans else ""))
 
 
 def wait_for_http(port, child, timeout=30):
@@ -221,13 +241,14 @@ def main() -> None:
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--worker-class", default="sync", help="gunicorn worker class (sync, gthread)")
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker (gthread)")
+    parser.add_argument("--redis-dir", help="where Redis keeps its AOF (default: a temporary folder on disk)")
     args = parser.parse_args()
     users = max(1, min(args.users, MAX_USERS))
     saturate, seconds = min(args.saturate, MAX_SECONDS), min(args.seconds, MAX_SECONDS)
     rulesets = sorted(registry.rulesets())
 
     workdir = tempfile.mkdtemp(prefix="spielwerk-load-")
-    server = EmbeddedRedis(free_port(), os.path.join(workdir, "redis")).start()
+    server = EmbeddedRedis(free_port(), args.redis_dir or os.path.join(workdir, "redis")).start()
     port = free_port()
     env = {**os.environ, "REDIS_URL": server.url, "RATE_LIMIT": "100000000 per minute"}
     env.pop("BROKER_URL", None)
