@@ -86,6 +86,15 @@ def test_several_kinds_of_defects_are_all_reported_with_path_and_code():
         ("cards.tribe_cards.2.effect", "required"), ("cards.version", "invalid_value")]
 
 
+def test_unknown_fields_in_card_data_are_named():
+    data = copy.deepcopy(packaged())
+    data["notes"] = "mine"
+    data["goods_cards"][2]["colour"] = "red"
+    data["tribe_cards"][4]["vp "] = 3
+    assert _found(validate(data)) == [("cards.goods_cards.2.colour", "unknown_field"), ("cards.notes", "unknown_field"),
+                                      ("cards.tribe_cards.4.vp ", "unknown_field")]
+
+
 @pytest.mark.parametrize("cards,path", [([], "cards"), ({}, "cards.format"), ("x", "cards")])
 def test_card_data_of_the_wrong_shape(cards, path):
     with pytest.raises(InvalidOptions) as info:

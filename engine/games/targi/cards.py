@@ -18,12 +18,23 @@ from .board import INITIAL_KIND
 DATA_FILE = "cards_v1.json"
 GOODS_KINDS = ("all", "choose_one")
 TIMINGS = (None, "perm", "once", "end")
+#: the keys each object of the data may have
+FIELDS = {
+    "cards": {"format", "version", "edition", "source", "goods_cards", "tribe_cards"},
+    "goods_cards": {"id", "copies", "kind", "goods", "gold", "vp"},
+    "tribe_cards": {"id", "symbol", "cost", "alt_gold", "vp", "timing", "effect"},
+}
 
 
 @cache
 def packaged() -> dict:
     """The printed cards of the base game (version 1)."""
     return json.loads(resources.files(__package__).joinpath("data", DATA_FILE).read_text())
+
+
+def _unknown_fields(obj: dict, allowed: set, path: str, problems) -> None:
+    for key in sorted(set(obj) - allowed, key=str):
+        problems.add(f"{path}.{key}", "unknown_field", "unknown field")
 
 
 def _count(value, path, problems, minimum=0):
@@ -92,6 +103,7 @@ def validate(data) -> Problems:
     if not isinstance(data, dict):
         problems.add("cards", "invalid_value", "must be an object")
         return problems
+    _unknown_fields(data, FIELDS["cards"], "cards", problems)
     if data.get("format") != "targi-cards":
         problems.add("cards.format", "invalid_value", "must be 'targi-cards'")
     if not isinstance(data.get("version"), str):
@@ -107,6 +119,8 @@ def validate(data) -> Problems:
         for i, card in enumerate(cards):
             path = f"cards.{section}.{i}"
             check(card, path, problems)
+            if isinstance(card, dict):
+                _unknown_fields(card, FIELDS[section], path, problems)
             cid = card.get("id") if isinstance(card, dict) else None
             if not isinstance(cid, str) or not cid:
                 problems.add(f"{path}.id", "invalid_value", "must be a non-empty string")
