@@ -60,6 +60,12 @@ def test_default_component_set_is_versioned_project_default():
     ({"seats": [1, 1, 3]}, "seats", "seats"),
     ({"seats": [1, 3], "first_start_player": 2}, "first_start_player", "option_conflict"),
     ({"first_start_player": "soon"}, "first_start_player", "invalid_value"),
+    ({"components": {"forest_tile": []}}, "components.forest_tile", "unknown_field"),
+    ({"components": {"species": [{**DEFAULT["species"][0], "speeed": 3}, *DEFAULT["species"][1:]]}},
+     "components.species[0].speeed", "unknown_field"),
+    ({"components": {"combat_mode_tiles": [{**DEFAULT["combat_mode_tiles"][0], "colour": "red"},
+                                           *DEFAULT["combat_mode_tiles"][1:]]}},
+     "components.combat_mode_tiles[0].colour", "unknown_field"),
 ])
 def test_invalid_options_name_path_and_code(raw, path, code):
     with pytest.raises(InvalidOptions) as info:

@@ -22,6 +22,15 @@ PROVENANCES = ("project-default", "published", "custom")
 BOARD_CODES = ".F1234"
 SEATS = (1, 2, 3, 4)
 DEFAULT_SEATS = {2: [1, 3], 3: [1, 2, 3], 4: [1, 2, 3, 4]}
+#: the keys a component set ("") and each of its boards and list entries may have (spec §4.2)
+FIELDS = {
+    "": {"format", "id", "provenance", "version", "board", "night_board", "species", "characters",
+         "forest_tiles", "combat_mode_tiles", "attribute_colours"},
+    "board": {"rows"}, "night_board": {"rows"},
+    "species": {"key", "name_de", *ATTRIBUTES},
+    "forest_tiles": {"kind", "count", "value"},
+    "combat_mode_tiles": {"id", "attribute"},
+}
 
 
 @cache
@@ -71,6 +80,21 @@ def _board_problems(path: str, board, animals: int, seats, out: Problems) -> Non
         count = text.count(str(seat))
         if count != animals:
             out.add(f"{path}.seat{seat}", "start_fields", f"seat {seat} has {count} start fields, needs {animals}")
+
+
+def _unknown_field_problems(data: dict, out: Problems) -> None:
+    """Keys the format does not have, in the set itself and in its boards and list entries."""
+    objects = [("components", data, FIELDS[""])]
+    for key, allowed in FIELDS.items():
+        value = data.get(key) if key else None
+        if isinstance(value, dict):
+            objects.append((f"components.{key}", value, allowed))
+        elif isinstance(value, list):
+            objects += [(f"components.{key}[{i}]", entry, allowed) for i, entry in enumerate(value)]
+    for path, obj, allowed in objects:
+        if isinstance(obj, dict):
+            for field in sorted(set(obj) - allowed, key=str):
+                out.add(f"{path}.{field}", "unknown_field", "unknown field")
 
 
 def _species_problems(species, animals: int, out: Problems) -> None:
@@ -157,6 +181,7 @@ def problems(options: dict) -> Problems:
         out.add("first_start_player", "invalid_value", '"random" or a seat number 1-4')
     elif seats is not None:
         _first_player_problems(first, seats, out)
+    _unknown_field_problems(data, out)
     if data.get("format") != FORMAT:
         out.add("components.format", "invalid_value", f"format must be {FORMAT}")
     if data.get("provenance") not in PROVENANCES:
