@@ -61,11 +61,26 @@ class Ruleset(ABC):
 
     # -- options ---------------------------------------------------------------
     def make_options(self, raw: dict | None) -> dict:
-        """Validate raw options and fill defaults; raise InvalidOptions with paths."""
+        """Validate raw options and fill defaults; raise InvalidOptions naming every problem.
+
+        When the schema refuses some options, the others (the refused ones at their
+        defaults) still go through :meth:`check_options`, so one answer lists the
+        problems of both passes.
+        """
+        raw = raw or {}
+        schema = self.options_schema(unknown=RAISE)
         try:
-            options = self.options_schema(unknown=RAISE).load(raw or {})
+            options = schema.load(raw)
         except ValidationError as exc:
-            raise InvalidOptions(Problems.from_schema(exc.normalized_messages())) from None
+            messages = exc.normalized_messages()
+            problems = Problems.from_schema(messages)
+            try:
+                rest = schema.load({key: value for key, value in raw.items() if key not in messages})
+            except ValidationError:
+                rest = None
+            if rest is not None:
+                problems.extend(self.check_options(rest))
+            raise InvalidOptions(problems) from None
         problems = self.check_options(options)
         if problems:
             raise InvalidOptions(problems)

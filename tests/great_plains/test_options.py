@@ -70,6 +70,14 @@ def test_invalid_options_name_the_path_and_code(options, path, code, text):
     assert found_code == code and text in message
 
 
+def test_schema_and_option_problems_come_in_one_answer():
+    assert problems({"eagle_max_mountains": 0, "caves_per_player": 4, "layout": "spiral"}) == {
+        ("eagle_max_mountains", "invalid_value", "Must be greater than or equal to 1."),
+        ("caves_per_player", "cave_capacity", "2 × caves_per_player = 8 exceeds 7 cave spaces"),
+        ("layout", "layout", 'layout is "random", "reference" or a list of 7 placements'),
+    }
+
+
 def test_custom_tiles_report_every_problem_with_its_path():
     bad = tiles()[:6] + [tiles()[1]]  # 7 tiles, the last reuses T2's id
     bad[0]["sides"]["B"][3] = "MXGB"

@@ -81,6 +81,13 @@ def test_all_problems_are_collected():
             "components.combat_mode_tiles"} <= info.value.problems.paths()
 
 
+def test_schema_and_data_problems_come_in_one_answer():
+    with pytest.raises(InvalidOptions) as info:
+        R.make_options({"display_size": 1, "components": {"forest_tile": []}})
+    assert [(p.path, p.code) for p in info.value.problems] == [("display_size", "invalid_value"),
+                                                              ("components.forest_tile", "unknown_field")]
+
+
 def test_seat_count_must_match_players():
     with pytest.raises(InvalidOptions) as info:
         Match.create(R, 3, {"seats": [1, 3]}, 1)
