@@ -74,12 +74,12 @@ class Ruleset(ABC):
         except ValidationError as exc:
             messages = exc.normalized_messages()
             problems = Problems.from_schema(messages)
-            try:
-                rest = schema.load({key: value for key, value in raw.items() if key not in messages})
-            except ValidationError:
-                rest = None
-            if rest is not None:
-                problems.extend(self.check_options(rest))
+            if isinstance(raw, dict):
+                try:
+                    problems.extend(self.check_options(
+                        schema.load({key: value for key, value in raw.items() if key not in messages})))
+                except ValidationError:
+                    pass                                # the options as a whole are refused
             raise InvalidOptions(problems) from None
         problems = self.check_options(options)
         if problems:

@@ -54,6 +54,10 @@ def test_options_defaults_and_unknown_option(ruleset):
         ruleset.make_options({"no_such_option": 1})
     assert [p.code for p in info.value.problems.at("no_such_option")] == ["unknown_option"]
     assert info.value.errors == {"problems": info.value.problems.as_list()}
+    for not_an_object in ([1, 2], "x", 5):
+        with pytest.raises(InvalidOptions) as info:
+            ruleset.make_options(not_an_object)
+        assert [p.code for p in info.value.problems] == ["invalid_value"]
 
 
 @pytest.mark.parametrize("ruleset", ALL, ids=lambda r: r.id)
