@@ -33,6 +33,13 @@ class Problems:
     def add(self, path: str, code: str, message: str) -> None:
         self._items.append(Problem(path, code, message))
 
+    def unknown_fields(self, obj: dict, allowed, path: str, message: str = "unknown field",
+                       code: str = "unknown_field") -> None:
+        """One problem per key of ``obj`` outside ``allowed``, in sorted order, at ``path.key``
+        (``{key}`` in ``message`` names the key)."""
+        for key in sorted(set(obj) - set(allowed), key=str):
+            self.add(f"{path}.{key}" if path else str(key), code, message.format(key=key))
+
     def extend(self, other: "Problems", prefix: str = "") -> None:
         """Take over another collection's problems, their paths under ``prefix``."""
         for p in other:

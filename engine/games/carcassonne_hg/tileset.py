@@ -46,8 +46,7 @@ def _check_keys(obj, required, allowed, path, problems) -> bool:
         return False
     for key in sorted(required - set(obj)):
         problems.add(f"{path}.{key}" if path else key, "required", "missing required field")
-    for key in sorted(set(obj) - allowed):
-        problems.add(f"{path}.{key}" if path else key, "unknown_field", "unknown field")
+    problems.unknown_fields(obj, allowed, path)
     return True
 
 

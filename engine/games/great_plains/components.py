@@ -55,8 +55,7 @@ def check_tiles(tiles, path, problems) -> None:
         if not isinstance(tile, dict):
             problems.add(where, "invalid_value", "a tile is an object with id and sides")
             continue
-        for key in sorted(set(tile) - {"id", "sides"}):
-            problems.add(f"{where}.{key}", "unknown_field", f'unknown tile field "{key}"')
+        problems.unknown_fields(tile, {"id", "sides"}, where, 'unknown tile field "{key}"')
         tile_id = tile.get("id")
         if not isinstance(tile_id, str) or not tile_id:
             problems.add(f"{where}.id", "invalid_value", "a tile id is a non-empty string")
@@ -68,8 +67,7 @@ def check_tiles(tiles, path, problems) -> None:
         if not isinstance(sides, dict) or "A" not in sides:
             problems.add(f"{where}.sides", "invalid_value", "sides is an object with A (and optional B)")
             continue
-        for key in sorted(set(sides) - set(SIDES)):
-            problems.add(f"{where}.sides.{key}", "unknown_field", 'a tile has only the sides "A" and "B"')
+        problems.unknown_fields(sides, SIDES, f"{where}.sides", 'a tile has only the sides "A" and "B"')
         for side in SIDES:
             if side in sides:
                 _check_side(sides[side], f"{where}.sides.{side}", problems)
@@ -81,8 +79,7 @@ def check_dataset(data, path, problems, inline=False) -> None:
         problems.add(path, "invalid_value", "a component data set is a JSON object")
         return
     allowed = {"format", "id", "provenance", "tiles", "description"}
-    for key in sorted(set(data) - allowed):
-        problems.add(f"{path}.{key}", "unknown_field", f'unknown data set field "{key}"')
+    problems.unknown_fields(data, allowed, path, 'unknown data set field "{key}"')
     if "format" in data or not inline:
         if data.get("format") != FORMAT:
             problems.add(f"{path}.format", "invalid_value", f'format must be "{FORMAT}"')
@@ -152,8 +149,8 @@ def check_layout(layout, tile_ids, problems) -> None:
         if not isinstance(entry, dict):
             problems.add(where, "layout", "a placement is {position, tile, side, rotation}")
             continue
-        for key in sorted(set(entry) - {"position", "tile", "side", "rotation"}):
-            problems.add(f"{where}.{key}", "layout", f'unknown placement field "{key}"')
+        problems.unknown_fields(entry, {"position", "tile", "side", "rotation"}, where,
+                                'unknown placement field "{key}"', code="layout")
         position, tile = entry.get("position"), entry.get("tile")
         if type(position) is not int or not 0 <= position < TILE_COUNT:
             problems.add(f"{where}.position", "layout", f"must be 0..{TILE_COUNT - 1}")

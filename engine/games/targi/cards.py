@@ -32,11 +32,6 @@ def packaged() -> dict:
     return json.loads(resources.files(__package__).joinpath("data", DATA_FILE).read_text())
 
 
-def _unknown_fields(obj: dict, allowed: set, path: str, problems) -> None:
-    for key in sorted(set(obj) - allowed, key=str):
-        problems.add(f"{path}.{key}", "unknown_field", "unknown field")
-
-
 def _count(value, path, problems, minimum=0):
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         problems.add(path, "invalid_value", f"must be an integer >= {minimum}")
@@ -103,7 +98,7 @@ def validate(data) -> Problems:
     if not isinstance(data, dict):
         problems.add("cards", "invalid_value", "must be an object")
         return problems
-    _unknown_fields(data, FIELDS["cards"], "cards", problems)
+    problems.unknown_fields(data, FIELDS["cards"], "cards")
     if data.get("format") != "targi-cards":
         problems.add("cards.format", "invalid_value", "must be 'targi-cards'")
     if not isinstance(data.get("version"), str):
@@ -120,7 +115,7 @@ def validate(data) -> Problems:
             path = f"cards.{section}.{i}"
             check(card, path, problems)
             if isinstance(card, dict):
-                _unknown_fields(card, FIELDS[section], path, problems)
+                problems.unknown_fields(card, FIELDS[section], path)
             cid = card.get("id") if isinstance(card, dict) else None
             if not isinstance(cid, str) or not cid:
                 problems.add(f"{path}.id", "invalid_value", "must be a non-empty string")

@@ -93,8 +93,7 @@ def _unknown_field_problems(data: dict, out: Problems) -> None:
             objects += [(f"components.{key}[{i}]", entry, allowed) for i, entry in enumerate(value)]
     for path, obj, allowed in objects:
         if isinstance(obj, dict):
-            for field in sorted(set(obj) - allowed, key=str):
-                out.add(f"{path}.{field}", "unknown_field", "unknown field")
+            out.unknown_fields(obj, allowed, path)
 
 
 def _species_problems(species, animals: int, out: Problems) -> None:
