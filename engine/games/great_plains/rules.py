@@ -99,10 +99,8 @@ def figure_moves(st, seat) -> list:
 def power_moves(st, seat, kind) -> list:
     """The place moves with the power of totem ``kind`` (in the combined form's shape)."""
     found = POWERS[kind](st, seat)
-    if kind == HORSE:
-        return [{"type": "place", "cell": [*CELLS[i]], "totem": "horse"} for i in found]
-    if kind == EAGLE:
-        return [{"type": "place", "cell": [*CELLS[i]], "totem": "eagle"} for i in found]
+    if kind != BEAR:
+        return [{"type": "place", "cell": [*CELLS[i]], "totem": TOTEM_KINDS[kind]} for i in found]
     if st.rules["bear_push_direction"] == "from_source":
         return [{"type": "place", "cell": [*CELLS[t]], "totem": "bear", "source": [*CELLS[s]]} for t, s in found]
     return [{"type": "place", "cell": [*CELLS[t]], "totem": "bear", "direction": list(DIRECTIONS[d])}
