@@ -2,8 +2,10 @@
 
 A ruleset is a stateless object; the game state is an engine-owned value that
 ``apply``/``apply_chance`` mutate in place *after* checking legality, so an illegal
-move raises :class:`~engine.errors.IllegalMove` and changes nothing. The driver
-(:mod:`engine.match`) adds chance resolution, forced moves and the move log.
+move raises :class:`~engine.errors.IllegalMove` and changes nothing. ``apply`` is a
+template method: :meth:`Ruleset.admit` checks game over, turn and the move's shape
+once for every game, then the game's own :meth:`Ruleset.perform` applies its rules.
+The driver (:mod:`engine.match`) adds chance resolution, forced moves and the move log.
 
 Events are JSON objects with a ``type``. Fields that only one seat may see go under
 ``"_private": {"<seat>": {...}}``; :func:`event_view` merges them for that seat only.
@@ -15,11 +17,11 @@ import copy
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from marshmallow import RAISE, Schema, ValidationError
 
-from .errors import InvalidOptions
+from .errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from .problems import Problems
 from .rng import Rng
 
@@ -58,6 +60,10 @@ class Ruleset(ABC):
     options_schema: ClassVar[type[Schema]] = NoOptions
     #: move type -> marshmallow schema of its payload (documentation and shape checks)
     move_schemas: ClassVar[dict[str, type[Schema]]] = {}
+    #: the AI's search settings for this game (an ``engine.ai.Policy``; None: the default)
+    ai_policy: ClassVar[Any] = None
+    #: ``render(view, highlight=None) -> SVG text`` (None: ``engine.svg.render_generic``)
+    renderer: ClassVar[Callable[..., str] | None] = None
 
     # -- options ---------------------------------------------------------------
     def make_options(self, raw: dict | None) -> dict:
@@ -111,9 +117,42 @@ class Ruleset(ABC):
     def legal_moves(self, state, seat: int) -> list[dict]:
         """Complete, sound, deterministically ordered moves of ``seat``."""
 
-    @abstractmethod
-    def apply(self, state, seat: int, move: dict) -> list[dict]:
+    def apply(self, state, seat: int, move) -> list[dict]:
         """Check and apply a move in place; returns events. Illegal: raise, change nothing."""
+        self.admit(state, seat, move)
+        return self.perform(state, seat, move)
+
+    def admit(self, state, seat: int, move) -> None:
+        """The checks before the rules, the same for every game: game over, turn, shape."""
+        if self.is_over(state):
+            raise GameOver("the game has ended")
+        if seat not in self.to_move(state):
+            raise NotYourTurn(f"seat {seat} is not to move")
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            raise IllegalMove("a move is a JSON object with a string 'type'")
+        loader = self._move_loaders().get(move["type"])
+        if loader is None:
+            raise IllegalMove(f"unknown move type {move['type']!r}; this game's moves are "
+                              + ", ".join(sorted(self.move_schemas)))
+        try:
+            loader.load({key: value for key, value in move.items() if key != "type"})
+        except ValidationError as exc:
+            raise IllegalMove(f"malformed {move['type']!r} move", errors=exc.normalized_messages()) from None
+
+    @classmethod
+    def _move_loaders(cls) -> dict[str, Schema]:
+        """One strict schema instance per move type, made once per ruleset class."""
+        loaders = cls.__dict__.get("_loaders")
+        if loaders is None:
+            loaders = {kind: schema(unknown=RAISE) for kind, schema in cls.move_schemas.items()}
+            cls._loaders = loaders
+        return loaders
+
+    @abstractmethod
+    def perform(self, state, seat: int, move: dict) -> list[dict]:
+        """Apply an admitted move (its seat is to move, its shape is valid) by the game's
+        rules, in place; returns events. Against the rules: raise IllegalMove naming the
+        rule, change nothing. Search may call it directly with a listed legal move."""
 
     @abstractmethod
     def is_over(self, state) -> bool:

@@ -8,10 +8,8 @@ that followed it and their events, so a game replays exactly from seed + moves.
 
 from __future__ import annotations
 
-from marshmallow import RAISE, ValidationError
-
 from .contract import Ruleset, event_view
-from .errors import GameOver, IllegalMove, NotYourTurn
+from .errors import IllegalMove
 from .rng import Rng, derive_seed
 
 ACTIVE, FINISHED = "active", "finished"
@@ -70,15 +68,14 @@ class Match:
     # -- moves -----------------------------------------------------------------
     def check(self, seat: int, move) -> None:
         """Raise the error a move would get, without changing anything."""
-        self._admit(seat, move)
+        self.ruleset.admit(self.state, seat, move)
         if move not in self.legal_moves(seat):
             trial = self.ruleset.copy_state(self.state)
-            self.ruleset.apply(trial, seat, move)  # raises with the rule's message
+            self.ruleset.perform(trial, seat, move)  # raises with the rule's message
             raise IllegalMove("that move is not legal in this position")
 
     def play(self, seat: int, move: dict) -> dict:
         """Apply a seat's move and what follows it; returns the new log entry."""
-        self._admit(seat, move)
         events = self.ruleset.apply(self.state, seat, move)
         self._legal.clear()
         after = self._advance()
@@ -90,28 +87,6 @@ class Match:
             "events": list(events) + after["events"],
             "steps": after["steps"],
         }
-
-    def _admit(self, seat: int, move) -> None:
-        """The checks before the rules: game over, turn, and the move's shape."""
-        if self.status == FINISHED:
-            raise GameOver("the game has ended")
-        if seat not in self.to_move():
-            raise NotYourTurn(f"seat {seat} is not to move")
-        self._check_shape(move)
-
-    def _check_shape(self, move) -> None:
-        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-            raise IllegalMove("a move is a JSON object with a string 'type'")
-        schemas = self.ruleset.move_schemas
-        if not schemas:
-            return
-        schema = schemas.get(move["type"])
-        if schema is None:
-            raise IllegalMove(f"unknown move type {move['type']!r}")
-        try:
-            schema(unknown=RAISE).load({k: v for k, v in move.items() if k != "type"})
-        except ValidationError as exc:
-            raise IllegalMove("malformed move", errors=exc.normalized_messages()) from None
 
     def _advance(self) -> dict:
         """Resolve chance steps and forced moves until a real decision or the end."""

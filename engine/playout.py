@@ -34,6 +34,6 @@ def play_randomly(ruleset: Ruleset, state, rng: Rng, *,
         move = moves[rng.below(len(moves))]
         if observe is not None:
             observe(state, seat, move)
-        ruleset.apply(state, seat, move)
+        ruleset.perform(state, seat, move)
         decisions += 1
     return decisions

@@ -1,13 +1,27 @@
 """Problems found in game options and component data, each ``{path, code, message}``.
 
 Validators add every problem they find to one :class:`Problems`, so a rejected game
-names all of them at once. Paths are dotted (``components.tiles.3.sides``); codes are
-stable snake_case words a client can switch on (docs/engine.md lists the shared ones).
+names all of them at once. Paths are JSON Pointers (RFC 6901) from the options' root
+(``/components/tiles/3/sides``); codes are stable snake_case words a client can switch
+on: the shared ones are :data:`SHARED_CODES`, each ruleset's doc lists its own.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+
+#: problem codes every ruleset uses for the same kind of problem, with their meaning
+SHARED_CODES = {
+    "unknown_option": "an option name the ruleset does not have",
+    "unknown_field": "an unknown key inside an option or a data set",
+    "required": "a required field is missing",
+    "null": "a field that may not be null is null",
+    "invalid_value": "wrong type, out of range or not one of the allowed values",
+    "unknown_component_set": "`component_set` names no shipped set",
+    "duplicate_id": "an id used twice in component data",
+    "count": "the wrong number of things in component data (too few cards, an empty list)",
+    "option_conflict": "options that are valid alone but not together (or with the player count)",
+}
 
 #: marshmallow's default messages -> problem codes (anything else is ``invalid_value``)
 _SCHEMA_CODES = {
@@ -15,6 +29,11 @@ _SCHEMA_CODES = {
     "Missing data for required field.": "required",
     "Field may not be null.": "null",
 }
+
+
+def pointer(*parts) -> str:
+    """A JSON Pointer from path parts: ``pointer("tiles", 3, "kind") == "/tiles/3/kind"``."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
 
 
 @dataclass(frozen=True)
@@ -35,15 +54,15 @@ class Problems:
 
     def unknown_fields(self, obj: dict, allowed, path: str, message: str = "unknown field",
                        code: str = "unknown_field") -> None:
-        """One problem per key of ``obj`` outside ``allowed``, in sorted order, at ``path.key``
+        """One problem per key of ``obj`` outside ``allowed``, in sorted order, at ``path/key``
         (``{key}`` in ``message`` names the key)."""
         for key in sorted(set(obj) - set(allowed), key=str):
-            self.add(f"{path}.{key}" if path else str(key), code, message.format(key=key))
+            self.add(path + pointer(key), code, message.format(key=key))
 
     def extend(self, other: "Problems", prefix: str = "") -> None:
-        """Take over another collection's problems, their paths under ``prefix``."""
+        """Take over another collection's problems, their paths under the pointer ``prefix``."""
         for p in other:
-            self.add(".".join(part for part in (prefix, p.path) if part), p.code, p.message)
+            self.add(prefix + p.path, p.code, p.message)
 
     def __iter__(self):
         return iter(self._items)
@@ -68,18 +87,18 @@ class Problems:
 
     @classmethod
     def from_schema(cls, messages, prefix: str = "") -> "Problems":
-        """marshmallow's nested ``normalized_messages()`` as problems with dotted paths."""
+        """marshmallow's nested ``normalized_messages()`` as problems at JSON Pointers."""
         found = cls()
         if isinstance(messages, dict):
             for key, inner in messages.items():
-                path = prefix if key == "_schema" else f"{prefix}.{key}" if prefix else str(key)
+                path = prefix if key == "_schema" else prefix + pointer(key)
                 found.extend(cls.from_schema(inner, path))
         elif isinstance(messages, list):
             for message in messages:
                 found.extend(cls.from_schema(message, prefix))
         else:
             code = _SCHEMA_CODES.get(str(messages), "invalid_value")
-            if code == "unknown_field" and "." not in prefix:
+            if code == "unknown_field" and prefix.count("/") == 1:
                 code = "unknown_option"
             found.add(prefix, code, str(messages))
         return found

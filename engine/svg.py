@@ -1,10 +1,10 @@
 """Shared helpers for drawing a game as a standalone SVG picture (pure: no Flask).
 
-A ruleset's picture is drawn by ``engine/games/<pkg>/svg.py`` with
-``render(view, highlight=None) -> str``: ``view`` is the ruleset's *view* JSON for
+A ruleset's picture is drawn by its ``renderer`` (``engine/games/<pkg>/svg.py``'s
+``render(view, highlight=None) -> str``): ``view`` is the ruleset's *view* JSON for
 the requesting seat (never the raw state, so a picture cannot show more than the
-JSON view), ``highlight`` the seat's legal moves to mark. A ruleset without such a
-module gets :func:`render_generic`. :func:`frame` puts a board picture under a
+JSON view), ``highlight`` the seat's legal moves to mark. A ruleset without one gets
+:func:`render_generic`. :func:`frame` puts a board picture under a
 banner (whose turn, who is looking) with a score box: what the service serves.
 
 Everything here is deterministic: the same input gives the same bytes. Text is
@@ -17,7 +17,6 @@ moves that target it (the /play page offers those moves on a click).
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -280,23 +279,8 @@ Renderer = Callable[..., str]
 
 
 def renderer_for(ruleset) -> Renderer:
-    """``render`` of the ruleset's package ``svg`` module, else :func:`render_generic`."""
-    module_name = type(ruleset).__module__
-    parts = module_name.split(".")
-    candidates = []
-    if parts[:2] == ["engine", "games"] and len(parts) >= 3:
-        candidates.append(".".join(parts[:3]) + ".svg")
-    for name in candidates:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        render = getattr(module, "render", None)
-        if callable(render):
-            return render
-    return render_generic
+    """The ruleset's own ``renderer``, else :func:`render_generic`."""
+    return ruleset.renderer or render_generic
 
 
 def render_generic(view, highlight: list[dict] | None = None) -> str:

@@ -52,7 +52,7 @@ def test_options_defaults_and_unknown_option(ruleset):
     assert ruleset.make_options(defaults) == defaults, "defaults must validate as explicit options"
     with pytest.raises(InvalidOptions) as info:
         ruleset.make_options({"no_such_option": 1})
-    assert [p.code for p in info.value.problems.at("no_such_option")] == ["unknown_option"]
+    assert [p.code for p in info.value.problems.at("/no_such_option")] == ["unknown_option"]
     assert info.value.errors == {"problems": info.value.problems.as_list()}
     for not_an_object in ([1, 2], "x", 5):
         with pytest.raises(InvalidOptions) as info:

@@ -65,7 +65,7 @@ class ToyGame(Ruleset):
             return []
         return [{"type": "play", "card": c} for c in sorted(state["hands"][seat])]
 
-    def apply(self, state, seat, move):
+    def perform(self, state, seat, move):
         if move.get("type") != "play" or set(move) != {"type", "card"}:
             raise IllegalMove("the only move is to play a card")
         if move["card"] not in state["hands"][seat] or seat not in self.to_move(state):

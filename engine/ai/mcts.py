@@ -103,12 +103,12 @@ def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Pol
         if untried:
             key, move = untried[rng.below(len(untried))]
             node = children[key] = Node(actor, move)
-            ruleset.apply(sim, actor, move)
+            ruleset.perform(sim, actor, move)
             path.append(node)
             break
         node = max(available, key=lambda ch: ch.reward / ch.visits
                    + c * math.sqrt(math.log(ch.avail) / ch.visits))
-        ruleset.apply(sim, actor, node.move)
+        ruleset.perform(sim, actor, node.move)
         path.append(node)
     rewards = policy.rollout(ruleset, sim, rng)
     for node in path:

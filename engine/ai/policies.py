@@ -68,20 +68,12 @@ def margins(totals: list) -> list:
     return [t - (second if seat == order[0] else first) for seat, t in enumerate(totals)]
 
 
-#: ruleset id -> its tuned policy; other rulesets use ``DEFAULT``
 DEFAULT = Policy()
-TUNED: dict[str, Policy] = {
-    "carcassonne-hg": Policy(scale=15.0),
-    "great-plains": Policy(scale=10.0),
-    "targi": Policy(scale=5.0),
-    # a move decision offers up to ~270 (animal, destination) pairs; short rollouts,
-    # because random play soon blurs who holds which flag
-    "woodwalkers": Policy(rollout_depth=5, scale=10.0, effort=4),
-}
 
 
 def policy_for(ruleset: Ruleset) -> Policy:
-    return TUNED.get(ruleset.id, DEFAULT)
+    """The ruleset's own tuned policy (``Ruleset.ai_policy``), else :data:`DEFAULT`."""
+    return ruleset.ai_policy or DEFAULT
 
 
 def greedy_move(ruleset: Ruleset, state, seat: int, rng: Rng) -> dict:
@@ -95,7 +87,7 @@ def greedy_move(ruleset: Ruleset, state, seat: int, rng: Rng) -> dict:
     best, best_value = [], -math.inf
     for move in moves:
         after = ruleset.copy_state(sample)
-        ruleset.apply(after, seat, move)
+        ruleset.perform(after, seat, move)
         value = policy.value(ruleset, after, seat)
         if value > best_value:
             best, best_value = [move], value

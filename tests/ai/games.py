@@ -1,6 +1,12 @@
 """Test-only games for the AI tests (never registered)."""
 
+from marshmallow import Schema, fields
+
 from engine import IllegalMove, Ruleset
+
+
+class Take(Schema):
+    n = fields.Integer(required=True, strict=True)
 
 
 class Nim(Ruleset):
@@ -11,6 +17,7 @@ class Nim(Ruleset):
     min_players = 2
     max_players = 2
     rules_version = "1"
+    move_schemas = {"take": Take}
 
     def setup(self, num_players, options):
         return {"pile": options.get("pile", 10), "turn": 0, "winner": None}
@@ -23,7 +30,7 @@ class Nim(Ruleset):
             return []
         return [{"type": "take", "n": n} for n in range(1, min(3, state["pile"]) + 1)]
 
-    def apply(self, state, seat, move):
+    def perform(self, state, seat, move):
         if move not in self.legal_moves(state, seat):
             raise IllegalMove("take 1-3 stones, no more than the pile holds")
         state["pile"] -= move["n"]

@@ -73,7 +73,7 @@ def test_analysis_runs_at_a_level_budget_and_random_does_not_search():
 
 
 def test_a_ruleset_effort_multiplies_the_level_iterations_but_not_explicit_budgets(monkeypatch):
-    monkeypatch.setitem(policies.TUNED, NIM.id, Policy(effort=3))
+    monkeypatch.setattr(NIM, "ai_policy", Policy(effort=3))
     assert analyse(NIM, nim(12), 0, level="easy").iterations == 3 * LEVEL_TABLE["easy"].iterations
     assert analyse(NIM, nim(12), 0, level="easy", iterations=20).iterations == 20
     assert budget("hard", None, None, effort=4) == (4 * LEVEL_TABLE["hard"].iterations, LEVEL_TABLE["hard"].budget_ms)

@@ -9,7 +9,9 @@ from __future__ import annotations
 from itertools import compress
 
 from engine import Chance, IllegalMove, InvalidOptions, Problem, Problems, Ruleset
+from engine.ai.policies import Policy
 
+from . import svg
 from . import scoring
 from .board import HUT, MEMBER
 from .options import MOVE_SCHEMAS, HgOptions
@@ -39,6 +41,8 @@ class HuntersAndGatherers(Ruleset):
     rules_version = "1"
     options_schema = HgOptions
     move_schemas = MOVE_SCHEMAS
+    ai_policy = Policy(scale=15.0)
+    renderer = staticmethod(svg.render)
 
     # -- options and setup -----------------------------------------------------
     def check_options(self, options):
@@ -129,7 +133,7 @@ class HuntersAndGatherers(Ruleset):
             return moves
         return []
 
-    def apply(self, state, seat, move):
+    def perform(self, state, seat, move):
         if seat not in self.to_move(state):
             raise IllegalMove(f"seat {seat} is not to move")
         if not isinstance(move, dict):

@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine import Chance, IllegalMove, Ruleset
+from engine.ai.policies import Policy
 
+from . import svg
 from . import components as comp
 from . import rules, scoring
 from .geometry import CELLS, TOTEM_KINDS
@@ -34,6 +36,8 @@ class GreatPlains(Ruleset):
     rules_version = "1"
     options_schema = Options
     move_schemas = MOVE_SCHEMAS
+    ai_policy = Policy(scale=10.0)
+    renderer = staticmethod(svg.render)
 
     def check_options(self, options):
         return check_options(options)
@@ -84,7 +88,7 @@ class GreatPlains(Ruleset):
             return rules.cave_moves(st)
         return []
 
-    def apply(self, st, seat, move):
+    def perform(self, st, seat, move):
         if not isinstance(move, dict) or not isinstance(move.get("type"), str) or move["type"] not in APPLY:
             raise IllegalMove('a move is {"type": "place_cave" | "place" | "use_totem" | "pass", ...}')
         return APPLY[move["type"]](st, seat, move)

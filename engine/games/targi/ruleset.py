@@ -3,7 +3,9 @@
 import json
 
 from engine import Chance, IllegalMove, Problems, Ruleset
+from engine.ai.policies import Policy
 
+from . import svg
 from . import cards, decisions, flow, scoring, view as views
 from .options import MOVE_SCHEMAS, TargiOptions
 
@@ -25,6 +27,8 @@ class Targi(Ruleset):
     rules_version = "1"
     options_schema = TargiOptions
     move_schemas = MOVE_SCHEMAS
+    ai_policy = Policy(scale=5.0)
+    renderer = staticmethod(svg.render)
 
     def check_options(self, options):
         if options.get("cards") is None:
@@ -70,7 +74,7 @@ class Targi(Ruleset):
             return []
         return decisions.LEGAL[frame["dp"]](state, frame)
 
-    def apply(self, state, seat, move):
+    def perform(self, state, seat, move):
         frame = views.decision(state)
         if frame is None:
             raise IllegalMove("no decision is pending" if not state["over"] else "the game has ended")

@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 
 from engine import Chance, IllegalMove, InvalidOptions, Ruleset
+from engine.ai.policies import Policy
 
+from . import svg
 from . import hidden, scoring
 from . import view as view_module
 from .board import context, ctx, destinations, field_index, movement_masks, path_problem
@@ -45,6 +47,10 @@ class Woodwalkers(Ruleset):
     rules_version = "1"
     options_schema = Options
     move_schemas = MOVE_SCHEMAS
+    # a move decision offers up to ~270 (animal, destination) pairs; short rollouts,
+    # because random play soon blurs who holds which flag
+    ai_policy = Policy(rollout_depth=5, scale=10.0, effort=4)
+    renderer = staticmethod(svg.render)
 
     # -- options and setup ---------------------------------------------------------
     def check_options(self, options):
@@ -246,7 +252,7 @@ class Woodwalkers(Ruleset):
                 for a in self._in_play(state, lay, seat) if wounds[a]]
 
     # -- moves ----------------------------------------------------------------------------
-    def apply(self, state, seat, move):
+    def perform(self, state, seat, move):
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise IllegalMove("a move is a JSON object with a string 'type'")
         if seat not in self.to_move(state):
