@@ -1,14 +1,18 @@
-"""Seeded playthroughs reproduce their recorded outcome (see golden.py)."""
-
-import json
+"""Golden playthroughs (tests/playthroughs.py): seeded games replay to their recorded end."""
 
 import pytest
 
-from .golden import CASES, DATA, playthrough
+from tests import playthroughs
 
-RECORDED = json.loads(DATA.read_text())
+RULESET = "woodwalkers"
+CASES = [(2, {}, 1), (2, {"variant": "night"}, 2), (3, {"arrangement": "random"}, 3), (4, {"variant": "night"}, 4)]
+RECORDED = playthroughs.load(__file__)
 
 
-@pytest.mark.parametrize("case, recorded", list(zip(CASES, RECORDED)), ids=[f"{c[0]}p-seed{c[2]}" for c in CASES])
-def test_seeded_playthrough_matches_the_record(case, recorded):
-    assert playthrough(*case) == recorded
+@pytest.mark.parametrize("recorded", RECORDED, ids=[f"{c[0]}p-seed{c[2]}" for c in CASES])
+def test_seeded_playthrough_replays_to_the_recorded_end(recorded):
+    playthroughs.check(RULESET, recorded)
+
+
+if __name__ == "__main__":
+    playthroughs.write(__file__, RULESET, CASES)
