@@ -4,7 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import InvalidOptions, Match, canonical
+from engine import GameOver, IllegalMove, InvalidOptions, Match, NotYourTurn, canonical
 from engine.registry import rulesets
 
 from .conformance import full_check, random_playout
@@ -72,3 +72,29 @@ def test_metadata(ruleset):
     meta = ruleset.describe()
     assert meta["id"] and meta["name"] and meta["rules_version"]
     assert 1 <= meta["min_players"] <= meta["max_players"]
+
+
+@pytest.mark.parametrize("ruleset", ALL, ids=lambda r: r.id)
+def test_every_ruleset_guards_turn_and_shape_alike(ruleset):
+    """Ruleset.admit: one set of codes and messages, whatever the game."""
+    match = Match.create(ruleset, ruleset.min_players, {}, 7)
+    seat = match.to_move()[0]
+    move = match.legal_moves(seat)[0]
+    state = match.state
+    before = canonical(ruleset.to_json(state))
+    bystanders = [s for s in range(match.players) if s not in match.to_move()]
+    for other in bystanders:
+        with pytest.raises(NotYourTurn, match=rf"^seat {other} is not to move$"):
+            ruleset.apply(state, other, move)
+    for junk in (None, [], "pass", {"no_type": 1}, {"type": 3}):
+        with pytest.raises(IllegalMove, match=r"^a move is a JSON object with a string 'type'$"):
+            ruleset.apply(state, seat, junk)
+    with pytest.raises(IllegalMove, match=r"^unknown move type 'no_such_move'; this game's moves are "):
+        ruleset.apply(state, seat, {"type": "no_such_move"})
+    with pytest.raises(IllegalMove, match=rf"^malformed {move['type']!r} move$"):
+        ruleset.apply(state, seat, {**move, "unexpected_field": 1})
+    assert canonical(ruleset.to_json(state)) == before
+    finished, _ = random_playout(ruleset, ruleset.min_players, 7)
+    with pytest.raises(GameOver, match=r"^the game has ended$"):
+        ruleset.apply(finished.state, seat, move)
+
