@@ -1,9 +1,13 @@
-"""Positions on the reference layout (spec section 4.6) for the Great Plains tests."""
+"""Builders for the Great Plains tests: positions on the reference layout (spec section 4.6)."""
 
 from engine.games.great_plains import RULESET
-from engine.games.great_plains.geometry import INDEX
+from engine.games.great_plains.board import INDEX
 
 FOX, SNAKE = 0, 1
+TWO_STEP = {"totem_move_form": "two_step"}
+#: the fox holds one token of each kind; its cave (0, 0) borders a snake on (1, -1)
+ALL_POWERS = dict(caves=[(0, 0, FOX), (2, 2, SNAKE)], snakes=[(1, -1)], held=[[1, 1, 1], [0, 0, 0]],
+                  supply=[2, 2, 2])
 
 
 def reference_options(**options) -> dict:
@@ -29,6 +33,17 @@ def position(caves=(), foxes=(), snakes=(), turn=FOX, held=None, supply=None, ha
     if hand is not None:
         data["hand"] = list(hand)
     return RULESET.from_json(data)
+
+
+def horse_in_use():
+    """Two-step form: the fox (holding every totem) has just used its horse."""
+    state = position(**ALL_POWERS, **TWO_STEP)
+    play(state, FOX, use_totem("horse"))
+    return state
+
+
+def use_totem(kind) -> dict:
+    return {"type": "use_totem", "kind": kind}
 
 
 def cell_moves(state, seat, totem=None) -> list:

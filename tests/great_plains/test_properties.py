@@ -9,8 +9,12 @@ from hypothesis import strategies as st
 
 from engine import IllegalMove, Rng, canonical
 from engine.games.great_plains import RULESET
-from engine.games.great_plains.geometry import CELLS, DIRECTIONS, INDEX, NEIGHBOURS
+from engine.games.great_plains.board import CELLS, DIRECTIONS, INDEX, NEIGHBOURS, board_for, terrain_of
+from engine.games.great_plains.components import COMPONENT_SETS, flat_sides
 from engine.games.great_plains.scoring import standings
+
+from ..conformance import full_check, random_playout
+from .helpers import TWO_STEP
 
 variant_options = st.fixed_dictionaries({}, optional={
     "layout": st.sampled_from(["random", "reference"]),
@@ -73,7 +77,7 @@ def candidates(state, seat):
 
 def snapshot(state):
     return (state.phase, state.turn, tuple(state.cells), sorted(state.caves.items()), state.hand, state.caves_left,
-            state.held, state.supply, state.removed, state.pending, state.layout, state.sources, state.front)
+            state.held, state.supply, state.removed, state.pending_totem, state.layout, state.sources, state.frontier)
 
 
 def accepted(state, seat) -> list:
@@ -137,7 +141,7 @@ def test_invariants_along_random_games(raw, seed):
             assert state.supply[kind] + state.held[0][kind] + state.held[1][kind] == options["totems_per_kind"]
         for i, v in enumerate(state.cells):  # figures never stand on mountains, caves (or spring fields)
             assert v not in (0, 1) or state.board.lowland[i]
-        assert state.front == [{n for s in state.sources[p] for n in NEIGHBOURS[s] if state.cells[n] == -1}
+        assert state.frontier == [{n for s in state.sources[p] for n in NEIGHBOURS[s] if state.cells[n] == -1}
                                for p in (0, 1)]
         for event in events:
             if event["type"] == "removed":
@@ -214,3 +218,28 @@ def test_copies_are_independent_and_json_round_trips(seed, form):
         assert canonical(RULESET.to_json(state)) == data
 
     playout(options, seed, visit)
+
+
+layouts = st.permutations(range(7)).flatmap(lambda order: st.lists(
+    st.tuples(st.sampled_from("AB"), st.integers(0, 5)), min_size=7, max_size=7).map(
+    lambda picks: [{"position": p, "tile": f"T{order[p] + 1}", "side": s, "rotation": k}
+                   for p, (s, k) in enumerate(picks)]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(layout=layouts)
+def test_example_1_every_layout_fills_the_fixed_outline(layout):
+    terrain = terrain_of(layout, flat_sides(COMPONENT_SETS["default"]))
+    assert len(terrain) == 133  # an unassigned cell would shorten the string
+    assert Counter(terrain) == {"G": 66, "W": 7, "H": 4, "E": 4, "B": 4, "M": 41, "C": 7}
+    board = board_for(terrain, False, False, None)
+    assert sum(f for _, f, _ in board.grounds) == 73 and sum(s for _, _, s in board.grounds) == 7
+    # every cave space has 3-4 lowland neighbours (spec section 4.4)
+    assert all(3 <= sum(board.lowland[n] for n in NEIGHBOURS[c]) <= 4 for c in board.caves)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_conformance_playouts_in_the_two_step_form(seed):
+    _, moves = random_playout(RULESET, 2, seed, TWO_STEP)
+    assert any(move["type"] == "use_totem" for _, move in moves)  # the seed exercises both steps
+    assert full_check(RULESET, 2, seed, TWO_STEP).status == "finished"

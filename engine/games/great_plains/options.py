@@ -1,12 +1,21 @@
-"""Options (every rule decision of the spec, sections 9 and 10) and move payload schemas."""
+"""Options (every rule decision of the spec, sections 9 and 10), their checks and move payload schemas."""
 
 from __future__ import annotations
 
+import json
+
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from engine.problems import Problems
+from engine.problems import Problems, pointer
 
-from .components import COMPONENT_SETS, TILE_COUNT, check_dataset, check_layout
+from .components import COMPONENT_SETS, ROTATIONS, SIDES, TILE_COUNT, check_dataset
+
+#: the options the rules read during play (the others choose the components and the layout)
+RULE_KEYS = ("figures_per_player", "caves_per_player", "totems_per_kind", "first_cave_player",
+             "token_on_power_placement", "token_on_push", "blocked_player", "horse_skip_rule",
+             "eagle_max_mountains", "bear_requires_adjacency", "bear_push_direction",
+             "bear_push_into_occupied", "totem_move_form", "leftover_totem_points", "final_tiebreak",
+             "spring_mode")
 
 
 def _doc(text):
@@ -103,23 +112,61 @@ def check_options(options: dict) -> Problems:
     problems = Problems()
     tile_ids = None
     if options["component_set"] not in COMPONENT_SETS:
-        problems.add("component_set", "unknown_component_set", f'no component set "{options["component_set"]}"')
+        problems.add("/component_set", "unknown_component_set", f'no component set "{options["component_set"]}"')
     else:
         tile_ids = {t["id"] for t in COMPONENT_SETS[options["component_set"]]["tiles"]}
     custom = options["components"]
     if custom is not None:
-        check_dataset(custom, "components", problems, inline=True)
+        problems.extend(check_dataset(custom, inline=True), "/components")
         tiles = custom.get("tiles") if isinstance(custom, dict) else None
         tile_ids = ({t["id"] for t in tiles if isinstance(t, dict) and isinstance(t.get("id"), str)}
                     if isinstance(tiles, list) else None)
-    check_layout(options["layout"], tile_ids, problems)
+    _check_layout(options["layout"], tile_ids, problems)
     if 2 * options["caves_per_player"] > TILE_COUNT:
-        problems.add("caves_per_player", "cave_capacity",
+        problems.add("/caves_per_player", "cave_capacity",
                      f"2 × caves_per_player = {2 * options['caves_per_player']} exceeds {TILE_COUNT} cave spaces")
     if options["bear_push_direction"] == "from_source" and not options["bear_requires_adjacency"]:
-        problems.add("bear_push_direction", "option_conflict",
+        problems.add("/bear_push_direction", "option_conflict",
                      'bear_push_direction "from_source" requires bear_requires_adjacency = true')
     return problems
+
+
+def _check_layout(layout, tile_ids, problems) -> None:
+    """The ``layout`` option: "random", "reference" or 7 placements of distinct tiles on distinct
+    positions (``tile_ids``: the tiles of the component set, None when unknown)."""
+    if layout in ("random", "reference"):
+        return
+    if not isinstance(layout, list):
+        problems.add("/layout", "invalid_value", 'layout is "random", "reference" or a list of 7 placements')
+        return
+    if len(layout) != TILE_COUNT:
+        problems.add("/layout", "count", f"expected {TILE_COUNT} placements, got {len(layout)}")
+    positions, used = set(), set()
+    for i, entry in enumerate(layout):
+        where = pointer("layout", i)
+        if not isinstance(entry, dict):
+            problems.add(where, "invalid_value", "a placement is {position, tile, side, rotation}")
+            continue
+        problems.unknown_fields(entry, {"position", "tile", "side", "rotation"}, where,
+                                'unknown placement field "{key}"')
+        position, tile = entry.get("position"), entry.get("tile")
+        if type(position) is not int or not 0 <= position < TILE_COUNT:
+            problems.add(where + "/position", "invalid_value", f"must be 0..{TILE_COUNT - 1}")
+        elif position in positions:
+            problems.add(where + "/position", "layout", f"position {position} used twice")
+        else:
+            positions.add(position)
+        if not isinstance(tile, str) or (tile_ids is not None and tile not in tile_ids):
+            problems.add(where + "/tile", "layout", f"no tile {json.dumps(tile)} in the component set")
+        elif tile in used:
+            problems.add(where + "/tile", "duplicate_id", f'tile "{tile}" used twice')
+        else:
+            used.add(tile)
+        if entry.get("side") not in SIDES:
+            problems.add(where + "/side", "invalid_value", 'must be "A" or "B"')
+        rotation = entry.get("rotation")
+        if type(rotation) is not int or not 0 <= rotation < ROTATIONS:
+            problems.add(where + "/rotation", "invalid_value", f"must be 0..{ROTATIONS - 1}")
 
 
 def _cell_field(required=True, text="a board cell [q, r] in axial coordinates"):

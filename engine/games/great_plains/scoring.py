@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from .geometry import CELLS
+from .board import CELLS
 
 
-def _results(st) -> list[tuple]:
+def _results(state) -> list[tuple]:
     """Per hunting ground: ``(cells, fields, springs, figures per seat, leader or None)``."""
-    if st.board is None:
+    if state.board is None:
         return []
-    cells, out = st.cells, []
-    for ground, fields, springs in st.board.grounds:
+    cells, out = state.cells, []
+    for ground, fields, springs in state.board.grounds:
         counts = [0, 0]
         for c in ground:
             v = cells[c]
@@ -21,11 +21,11 @@ def _results(st) -> list[tuple]:
     return out
 
 
-def standings(st) -> list[dict]:
+def standings(state) -> list[dict]:
     """Per hunting ground (G1, G2 ...): cells, value, figures per seat on its meadows, leader."""
     return [{"id": f"G{number}", "cells": [[*CELLS[c]] for c in ground], "fields": fields,
              "springs": springs, "value": fields + springs, "figures": counts, "leader": leader}
-            for number, (ground, fields, springs, counts, leader) in enumerate(_results(st), 1)]
+            for number, (ground, fields, springs, counts, leader) in enumerate(_results(state), 1)]
 
 
 def winners(totals, grounds_won, tiebreak) -> list[int]:
@@ -38,18 +38,18 @@ def winners(totals, grounds_won, tiebreak) -> list[int]:
     return tied
 
 
-def score_sheet(st) -> dict:
+def score_sheet(state) -> dict:
     """The score sheet, final or provisional: ground points plus leftover totem points."""
     points, won = [0, 0], [0, 0]
-    for _, fields, springs, _, leader in _results(st):
+    for _, fields, springs, _, leader in _results(state):
         if leader is not None:
             points[leader] += fields + springs
             won[leader] += 1
-    per_token = st.rules["leftover_totem_points"]
+    per_token = state.rules["leftover_totem_points"]
     scores = []
     for seat in (0, 1):
-        breakdown = {"hunting_grounds": points[seat], "leftover_totems": per_token * sum(st.held[seat])}
+        breakdown = {"hunting_grounds": points[seat], "leftover_totems": per_token * sum(state.held[seat])}
         scores.append({"seat": seat, "total": sum(breakdown.values()), "breakdown": breakdown,
                        "grounds_won": won[seat]})
     totals = [s["total"] for s in scores]
-    return {"scores": scores, "winners": winners(totals, won, st.rules["final_tiebreak"])}
+    return {"scores": scores, "winners": winners(totals, won, state.rules["final_tiebreak"])}

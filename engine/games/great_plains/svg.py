@@ -7,6 +7,8 @@ import math
 from engine.svg import (circle, document, el, group, group_targets, hl_polygon, legend, legend_height, move_label,
                         num, polygon, score_box, seat_color, text, title)
 
+from .view import ANIMALS
+
 SIZE = 17  # hex radius (pointy top)
 MARGIN = 24
 PANEL = 250
@@ -14,7 +16,6 @@ TERRAIN = {"G": "#f1dc7c", "W": "#f1dc7c", "H": "#7fbf5f", "E": "#7fbf5f", "B": 
            "M": "#9b968c", "C": "#7d786f"}
 NAMES = {"G": "meadow", "W": "meadow with spring", "H": "horse field", "E": "eagle field", "B": "bear field",
          "M": "mountain", "C": "cave space"}
-ANIMALS = ("fox", "snake")
 
 
 def _centre(q, r):

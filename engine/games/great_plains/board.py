@@ -1,4 +1,4 @@
-"""Board geometry: the fixed 133-cell flower (computed once) and per-terrain tables.
+"""The board: the fixed 133-cell flower of 7 tiles (computed once) and per-terrain tables.
 
 Cells are axial ``(q, r)`` and indexed in ``(r, q)`` order, which is also the order of
 legal moves. Everything that depends only on the outline (neighbours, straight lines,

@@ -1,8 +1,8 @@
-"""Perft: legal-move counts to a fixed depth from fixed positions (data/perft.json).
+"""Perft: legal-move counts to a fixed depth from fixed positions (data/move_counts.json).
 
 Each position is the reference layout (or options given) plus a move list from the
 start of the cave phase. A node at depth 0 counts 1; a finished game before depth 0
-counts 0. Regenerate the file with ``python -m tests.great_plains.test_perft``.
+counts 0. Regenerate the file with ``python -m tests.great_plains.test_move_counts``.
 """
 
 import json
@@ -15,7 +15,7 @@ from engine.games.great_plains import RULESET
 
 from .helpers import new_game
 
-DATA = Path(__file__).parent / "data" / "perft.json"
+DATA = Path(__file__).parent / "data" / "move_counts.json"
 CASES = json.loads(DATA.read_text())
 
 

@@ -1,14 +1,67 @@
-"""The worked examples of spec section 13, on the reference layout with default options."""
+"""The spec's reference layout (section 4.6) and the worked examples of section 13, on the
+reference layout with default options."""
 
 import pytest
 
 from engine import IllegalMove
 from engine.games.great_plains import RULESET
+from engine.games.great_plains.board import CELLS, EDGE, INDEX, NEIGHBOURS
 from engine.games.great_plains.scoring import standings, winners
 
 from .helpers import FOX, SNAKE, cell_moves, new_game, play, position
 
+REFERENCE_ROWS = {
+    -7: (2, "GGM"), -6: (1, "GBMG"), -5: (0, "MMCGGMGW"), -4: (-3, "MEMWGMGGCGE"),
+    -3: (-4, "GWMGGGMMGMGG"), -2: (-5, "GGCGGGMGHGMG"), -1: (-5, "GMGGGMGWMGM"), 0: (-5, "MGMHGCGMGEM"),
+    1: (-5, "MGHGGMBGGMG"), 2: (-6, "GMGGGMGMCMGW"), 3: (-7, "WGCMMGWGGGMH"), 4: (-7, "GMGBBGGMGGM"),
+    5: (-7, "MGGMMCMM"), 6: (-4, "GGEG"), 7: (-4, "MGG"),
+}
+FEATURES = {
+    "C": {(0, 0), (2, 2), (-2, 5), (-5, 3), (-3, -2), (2, -5), (5, -4)},
+    "H": {(-3, 1), (-2, 0), (3, -2), (4, 3)},
+    "E": {(-2, -4), (-2, 6), (4, 0), (7, -4)},
+    "B": {(-4, 4), (-3, 4), (1, 1), (2, -6)},
+    "W": {(-7, 3), (-3, -3), (-1, 3), (0, -4), (2, -1), (5, 2), (7, -5)},
+}
+G1 = {(-4, 0), (-4, 1), (-4, 2), (-3, -1), (-3, 2), (-2, -2), (-2, -1), (-2, 1), (-2, 2), (-2, 3), (-2, 4),
+      (-1, -3), (-1, -2), (-1, -1), (-1, 0), (-1, 1), (-1, 3), (-1, 4), (0, -4), (0, -3), (0, -2), (0, 2),
+      (0, 3), (1, -4), (1, -3), (1, 3), (1, 4), (2, 3), (2, 4)}
+GROUNDS = [  # (fields, springs, cells) for G1..G10
+    (29, 2, G1),
+    (11, 0, {(2, 1), (3, -5), (3, -4), (3, 0), (3, 1), (4, -6), (4, -5), (4, -4), (4, -3), (4, -2), (4, -1)}),
+    (6, 1, {(6, -5), (6, -4), (6, -3), (6, -2), (7, -5), (7, -3)}),
+    (5, 1, {(-5, -2), (-5, -1), (-4, -3), (-4, -2), (-3, -3)}),
+    (5, 0, {(-4, 6), (-3, 6), (-3, 7), (-2, 7), (-1, 6)}),
+    (4, 1, {(-7, 3), (-7, 4), (-6, 2), (-6, 3)}),
+    (4, 1, {(1, -1), (1, 0), (2, -2), (2, -1)}),
+    (3, 1, {(4, 2), (5, 1), (5, 2)}),
+    (3, 0, {(-6, 5), (-5, 4), (-5, 5)}),
+    (3, 0, {(1, -6), (2, -7), (3, -7)}),
+]
 CAVE_ORDER = [(FOX, (0, 0)), (SNAKE, (2, 2)), (FOX, (5, -4)), (SNAKE, (-3, -2)), (FOX, (-2, 5)), (SNAKE, (2, -5))]
+
+
+def test_reference_layout_terrain_rows():
+    board = new_game().board
+    for r, (q0, row) in REFERENCE_ROWS.items():
+        assert "".join(board.terrain[INDEX[(q0 + k, r)]] for k in range(len(row))) == row
+    assert sum(len(row) for _, row in REFERENCE_ROWS.values()) == len(CELLS) == 133
+
+
+@pytest.mark.parametrize("code", sorted(FEATURES))
+def test_reference_layout_features(code):
+    board = new_game().board
+    assert {CELLS[i] for i, t in enumerate(board.terrain) if t == code} == FEATURES[code]
+
+
+def test_example_1_reference_hunting_grounds():
+    grounds = new_game().board.grounds
+    assert [(f, s, {CELLS[c] for c in cells}) for cells, f, s in grounds] == GROUNDS
+
+
+def test_example_1_edge_cells():
+    assert len(EDGE) == 42
+    assert all(len(NEIGHBOURS[i]) == 6 for i in range(len(CELLS)) if i not in EDGE)
 
 
 @pytest.fixture
@@ -224,3 +277,10 @@ def test_example_23_separate_spring_fields():
     assert (2, -1) not in cell_moves(state, FOX)
     with pytest.raises(IllegalMove, match="spring"):
         play(state, FOX, {"type": "place", "cell": [2, -1]})
+
+
+def test_separate_springs_split_g7_and_count_adjacent_springs():
+    board = new_game(spring_mode="separate_field").board
+    g7 = next(g for g in board.grounds if INDEX[(1, -1)] in g[0])
+    assert ({CELLS[c] for c in g7[0]}, g7[1], g7[2]) == ({(1, -1), (1, 0), (2, -2)}, 3, 1)
+    assert not board.lowland[INDEX[(2, -1)]]

@@ -7,6 +7,9 @@ from engine import Match
 from engine.games.great_plains import RULESET
 from engine.games.great_plains.svg import render
 
+from ..pictures.checks import check_position, positions
+from .helpers import ALL_POWERS, FOX, TWO_STEP, horse_in_use, position
+
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -48,3 +51,27 @@ def test_picture_of_a_finished_game_without_highlight():
     assert match.status == "finished"
     root = ElementTree.fromstring(render(match.view(None)))
     assert "game over" in " ".join(root.itertext()) and not classes(root, "hl")
+
+
+# -- the two-step totem form ---------------------------------------------------------------
+def test_the_picture_names_the_totem_in_use_and_marks_its_targets():
+    state = horse_in_use()
+    moves = RULESET.legal_moves(state, FOX)
+    root = ElementTree.fromstring(render(RULESET.view(state, FOX), moves))
+    assert "places with the horse" in " ".join(root.itertext())
+    marked = [int(i) for e in root.iter() if e.get("class") == "hl" for i in e.get("data-moves").split()]
+    assert sorted(marked) == list(range(len(moves)))
+
+
+def test_the_picture_lists_the_totems_to_use():
+    state = position(**ALL_POWERS, **TWO_STEP)
+    svg = render(RULESET.view(state, FOX), RULESET.legal_moves(state, FOX))
+    assert "use_totem kind=horse; use_totem kind=eagle; use_totem kind=bear" in svg
+
+
+def test_pictures_along_a_two_step_playout():
+    checked = 0
+    for match in positions(RULESET.id, 2, seed=5, steps=500, every=4, options=TWO_STEP):
+        check_position(match, targeted=lambda m: m["type"] in ("place", "place_cave"))
+        checked += 1
+    assert checked >= 5
