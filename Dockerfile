@@ -7,4 +7,4 @@ COPY worker worker
 RUN pip install --no-cache-dir .
 ENV PORT=8000 WEB_CONCURRENCY=2
 EXPOSE 8000
-CMD ["sh", "-c", "gunicorn --workers ${WEB_CONCURRENCY} --bind 0.0.0.0:${PORT} service.wsgi:app"]
+CMD ["sh", "-c", "gunicorn --workers ${WEB_CONCURRENCY} --bind 0.0.0.0:${PORT} service.api.wsgi:app"]

@@ -1,4 +1,4 @@
-# Spielwerk: `make run` serves the API, `make test` runs the whole suite.
+# Spielwerk: `make run` serves the API, `make test` checks the import layers and runs the whole suite.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -13,9 +13,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m service.run
+	$(PY) -m service.dev.run
 
 test: $(STAMP) browser
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 	$(PY) -m pytest
 
 # Debian's chromium + chromedriver for tests/browser (apt-get as root when missing; a no-op
@@ -27,7 +28,7 @@ test-slow: $(STAMP)
 	$(PY) -m pytest -m slow
 
 openapi: $(STAMP)
-	$(PY) -m service.openapi > openapi/openapi.json
+	$(PY) -m service.api.openapi > openapi/openapi.json
 
 bench: $(STAMP)
 	$(PY) bench/bench_api.py

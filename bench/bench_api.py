@@ -28,7 +28,7 @@ import redis
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from service.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
+from service.dev.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
 
 
 class Client:
@@ -99,7 +99,7 @@ def main() -> None:
     port = free_port()
     env = {**os.environ, "REDIS_URL": server.url, "RATE_LIMIT": args.rate_limit}
     api = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
-                            "service.wsgi:app"], cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
+                            "service.api.wsgi:app"], cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
             try:

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine import registry  # noqa: E402
-from service.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
+from service.dev.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
 
 MAX_USERS, MAX_SECONDS = 64, 60
 TURNS_PER_GAME = (8, 16)     # a game's turns vary in this range; then score, history, next game
@@ -259,7 +259,7 @@ def main() -> None:
                          cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
         subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", str(args.web_workers),
                           "--worker-class", args.worker_class, "--threads", str(args.threads),
-                          "--bind", f"127.0.0.1:{port}", "service.wsgi:app"],
+                          "--bind", f"127.0.0.1:{port}", "service.api.wsgi:app"],
                          cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
     ]
     try:

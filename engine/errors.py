@@ -1,7 +1,8 @@
 """Typed errors raised by rulesets and the match driver.
 
-Each error carries a stable machine ``code`` (the HTTP contract's error code) and a
-human message. Messages must never reveal hidden information.
+Each error carries a stable machine ``code`` (the HTTP contract's error code: its status
+and meaning are in the error catalogue, ``service/api/errors.py``) and a human message.
+Messages must never reveal hidden information.
 """
 
 from .problems import Problems

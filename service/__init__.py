@@ -1,5 +1,8 @@
-"""Spielwerk's HTTP service: a stateless Flask + flask-smorest API over Redis.
+"""Spielwerk's service: the HTTP-free core that the API and the worker share, and the API.
 
-The app factory lives in :mod:`service.app`; this package import stays free of Flask
-so that the worker can share :mod:`service.store` and :mod:`service.config`.
+The core (use cases :mod:`service.games`, the Redis store :mod:`service.store`, settings
+:mod:`service.config`, the task dispatcher :mod:`service.dispatch`, domain errors
+:mod:`service.errors`) knows no Flask and no worker. The HTTP layer is :mod:`service.api`;
+:mod:`service.dev` holds the helpers of ``make run``. The contracts in pyproject.toml
+(``lint-imports``) keep it so.
 """

@@ -1,50 +1,50 @@
-"""The API's error type and the mapping from engine errors to the HTTP contract."""
+"""Domain errors of the core. Each has a stable ``code`` (the HTTP status that goes with it
+is the HTTP layer's business: the catalogue in :mod:`service.api.errors`), a message that
+reveals nothing hidden, and details (``errors``, as engine errors have)."""
 
 from __future__ import annotations
 
-from engine import EngineError
 
+class DomainError(Exception):
+    """Base class: a request the core refuses."""
 
-class ApiError(Exception):
-    """An error answered as ``{"code", "status", "message", "errors"}``."""
+    code: str
 
-    def __init__(self, code: str, status: int, message: str, errors: dict | None = None,
-                 headers: dict | None = None):
+    def __init__(self, message: str, errors: dict | None = None):
         super().__init__(message)
-        self.code = code
-        self.status = status
         self.message = message
         self.errors = errors or {}
-        self.headers = headers or {}
-
-    def payload(self) -> dict:
-        return {"code": self.code, "status": self.status, "message": self.message, "errors": self.errors}
 
 
-ENGINE_STATUS = {
-    "illegal_move": 422,
-    "not_your_turn": 409,
-    "game_over": 409,
-    "invalid_options": 422,
-    "not_found": 404,
-}
+class NotFound(DomainError):
+    """No game (never created, or expired) or task under that id."""
+
+    code = "not_found"
+
+    def __init__(self, what: str):
+        super().__init__(f"{what} not found")
 
 
-def from_engine(error: EngineError) -> ApiError:
-    return ApiError(error.code, ENGINE_STATUS.get(error.code, 422), error.message, error.errors)
+class Unauthorized(DomainError):
+    """No seat token, or one that opens no seat of this game."""
+
+    code = "unauthorized"
+
+    def __init__(self, message: str = "a valid seat token for this game is required"):
+        super().__init__(message)
 
 
-def not_found(what: str) -> ApiError:
-    return ApiError("not_found", 404, f"{what} not found")
+class StaleVersion(DomainError):
+    """The move or check was made against a version the game has left."""
+
+    code = "stale_version"
+
+    def __init__(self, current: int):
+        super().__init__(f"the game is at version {current}", {"version": current})
+        self.current = current
 
 
-def unauthorized(message: str = "a valid seat token for this game is required") -> ApiError:
-    return ApiError("unauthorized", 401, message, headers={"WWW-Authenticate": 'Bearer realm="spielwerk"'})
+class MalformedRequest(DomainError):
+    """A request the ruleset cannot take in that shape (e.g. a seat count it does not play)."""
 
-
-def stale(current: int, status: int = 409) -> ApiError:
-    return ApiError("stale_version", status, f"the game is at version {current}", {"version": current})
-
-
-def malformed(message: str, errors: dict | None = None, status: int = 422) -> ApiError:
-    return ApiError("malformed_request", status, message, errors)
+    code = "malformed_request"

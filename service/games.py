@@ -12,26 +12,17 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Protocol
 
-from engine import EngineError, Match, derive_seed, registry
+from engine import Match, NotYourTurn, derive_seed, registry
 from engine.ai import LEVELS, choose_move
 
-from .errors import ApiError, from_engine, malformed, not_found, stale, unauthorized
-from .store import GameNotFound, GameStore, StaleVersion
+from .dispatch import Dispatcher
+from .errors import MalformedRequest, NotFound, StaleVersion, Unauthorized
+from .store import GameStore
 
 log = logging.getLogger("spielwerk")
 HUMAN, AI = "human", "ai"
 DEFAULT_LEVEL = "medium" if "medium" in LEVELS else LEVELS[0]
-
-
-class Dispatcher(Protocol):
-    """Where follow-up work goes (the Celery worker in production)."""
-
-    def broker_ok(self) -> bool: ...
-    def ai_turn(self, game_id: str, version: int) -> None: ...
-    def final_score(self, game_id: str, version: int) -> None: ...
-    def hint(self, game_id: str, seat: int, version: int, level: str | None) -> str: ...
 
 
 def token_hash(token: str) -> str:
@@ -55,7 +46,7 @@ class Game:
         return self.match.version
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat a bearer token opens; None for no token; 401 for a wrong one."""
+        """The seat a bearer token opens; None for no token; Unauthorized for a wrong one."""
         if token is None:
             return None
         digest = token_hash(token)
@@ -64,8 +55,13 @@ class Game:
             if seat.get("token_hash") and hmac.compare_digest(seat["token_hash"], digest):
                 found = seat["seat"]
         if found is None:
-            raise unauthorized()
+            raise Unauthorized()
         return found
+
+    def require_version(self, expected: int | None) -> None:
+        """The stale-version check: StaleVersion unless ``expected`` is None or the current version."""
+        if expected is not None and expected != self.version:
+            raise StaleVersion(self.version)
 
     def ai_seats_to_move(self) -> list[int]:
         return [s for s in self.match.to_move() if self.record["seats"][s]["kind"] == AI]
@@ -98,18 +94,12 @@ class Games:
     # -- creation --------------------------------------------------------------
     def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None):
         """Create a game; returns (game, tokens by seat)."""
-        try:
-            ruleset = registry.get(ruleset_id)
-        except EngineError as exc:
-            raise from_engine(exc) from None
+        ruleset = registry.get(ruleset_id)
         if not ruleset.min_players <= len(seats) <= ruleset.max_players:
-            raise malformed(f"{ruleset.id} takes {ruleset.min_players} to {ruleset.max_players} seats",
-                            {"seats": [f"expected {ruleset.min_players}-{ruleset.max_players} seats"]})
+            raise MalformedRequest(f"{ruleset.id} takes {ruleset.min_players} to {ruleset.max_players} seats",
+                                   {"seats": [f"expected {ruleset.min_players}-{ruleset.max_players} seats"]})
         seed = secrets.randbits(63) if seed is None else seed
-        try:
-            match = Match.create(ruleset, len(seats), options, seed)
-        except EngineError as exc:
-            raise from_engine(exc) from None
+        match = Match.create(ruleset, len(seats), options, seed)
         tokens, stored = {}, []
         for index, spec in enumerate(seats):
             seat = {"seat": index, "name": spec.get("name") or f"Seat {index + 1}", "kind": spec["kind"]}
@@ -130,10 +120,7 @@ class Games:
 
     # -- reading ---------------------------------------------------------------
     def load(self, game_id: str) -> Game:
-        try:
-            record, final = self.store.load(game_id)
-        except GameNotFound:
-            raise not_found("game") from None
+        record, final = self.store.load(game_id)
         ruleset = registry.get(record["ruleset"])
         return Game(record, Match.from_json(record["match"], ruleset), final)
 
@@ -142,49 +129,57 @@ class Games:
         return [opening, *(game.match.entry_view(e, seat) for e in self.store.log(game.game_id))]
 
     # -- moves -----------------------------------------------------------------
-    def play(self, game: Game, seat: int, move, expected_version: int | None,
-             stale_status: int = 409) -> dict:
+    def play(self, game: Game, seat: int, move, expected_version: int | None) -> dict:
         """Apply a seat's move with compare-and-set; returns the log entry."""
+        game.require_version(expected_version)
         current = game.version
-        if expected_version is not None and expected_version != current:
-            raise stale(current, stale_status)
-        try:
-            entry = game.match.play(seat, move)
-        except EngineError as exc:
-            raise from_engine(exc) from None
-        try:
-            self.store.commit(self._sync(game), current, entry)
-        except StaleVersion:
-            raise stale(current + 1, stale_status) from None
-        except GameNotFound:
-            raise not_found("game") from None
+        entry = game.match.play(seat, move)
+        self.store.commit(self._sync(game), current, entry)
         self._follow_up(game)
         return entry
 
-    def check(self, game: Game, seat: int, move) -> None:
-        try:
-            game.match.check(seat, move)
-        except EngineError as exc:
-            raise from_engine(exc) from None
+    def check(self, game: Game, seat: int, move, expected_version: int | None) -> None:
+        """Would the move be accepted now? Raises what ``play`` would; changes nothing."""
+        game.require_version(expected_version)
+        game.match.check(seat, move)
+
+    # -- hints and tasks ---------------------------------------------------------
+    def request_hint(self, game: Game, seat: int, level: str | None) -> str:
+        """Enqueue a hint for ``seat`` (which must be to move); returns the task id."""
+        if seat not in game.match.to_move():
+            raise NotYourTurn(f"seat {seat} is not to move")
+        task_id = self.dispatcher.hint(game.game_id, seat, game.version, level)
+        self.store.remember_task(task_id, game.game_id, seat)
+        return task_id
+
+    def task(self, task_id: str) -> dict:
+        """A task's state and result; NotFound for an id this service never handed out."""
+        if not self.store.task_known(task_id):
+            raise NotFound("task")
+        state, result = self.dispatcher.task_result(task_id)
+        return {"state": state, "result": result}
+
+    def health(self) -> dict:
+        return {"status": "ok", "redis": "ok" if self.store.ping() else "down",
+                "broker": "ok" if self.dispatcher.broker_ok() else "down"}
 
     # -- worker side -------------------------------------------------------------
     def ai_turn(self, game_id: str, version: int) -> dict | None:
         """Move the first AI seat to move, if the game is still at ``version``."""
         try:
             game = self.load(game_id)
-        except ApiError:
+            game.require_version(version)
+        except (NotFound, StaleVersion):
             return None
         seats = game.ai_seats_to_move()
-        if game.version != version or not seats:
+        if not seats:
             return None
         seat = seats[0]
         move = self.suggest(game, seat, game.record["seats"][seat])
         try:
             return self.play(game, seat, move, version)
-        except ApiError as exc:
-            if exc.code == "stale_version":
-                return None
-            raise
+        except StaleVersion:
+            return None
 
     def suggest(self, game: Game, seat: int, ai: dict) -> dict:
         """The move the AI suggests for ``seat``, from that seat's information only."""
@@ -227,8 +222,7 @@ class Games:
         if not owed or time.time() - game.record.get("updated_at", 0) < self.resume_after:
             return
         try:
-            if self.store.redis.set(f"resume:{{{game.game_id}}}", game.version, nx=True,
-                                    ex=max(1, int(self.resume_after))):
+            if self.store.claim_resume(game.game_id, game.version, max(1, int(self.resume_after))):
                 self._follow_up(game)
         except Exception:  # a read must not fail because of this
             log.warning("could not resume %s", game.game_id, exc_info=True)

@@ -11,6 +11,12 @@ import json
 
 import redis
 
+from .errors import NotFound, StaleVersion
+
+#: What a store call raises while Redis cannot be reached (down, restarting, loading its
+#: AOF: BusyLoadingError is a ConnectionError); retrying later helps.
+UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
+
 #: KEYS: record, log. ARGV: expected version, new version, record JSON, entry JSON, ttl ms.
 COMPARE_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -30,14 +36,6 @@ if not current or tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'final', ARGV[2])
 return 1
 """
-
-
-class StaleVersion(Exception):
-    """Another writer committed first."""
-
-
-class GameNotFound(Exception):
-    """No record under that id (never created, or expired)."""
 
 
 def record_key(game_id: str) -> str:
@@ -82,11 +80,12 @@ class GameStore:
         """The record and the final score sheet (None until the worker wrote it)."""
         raw, final = self.redis.hmget(record_key(game_id), "record", "final")
         if raw is None:
-            raise GameNotFound(game_id)
+            raise NotFound("game")
         return json.loads(raw), (json.loads(final) if final else None)
 
     def commit(self, record: dict, expected_version: int, entry: dict) -> None:
-        """Store ``record`` and append ``entry`` if the stored version is still ``expected_version``."""
+        """Store ``record`` and append ``entry`` if the stored version is still ``expected_version``;
+        else StaleVersion (another writer committed first: the game is at least one further)."""
         game_id = record["game_id"]
         result = self._cas(
             keys=[record_key(game_id), log_key(game_id)],
@@ -94,9 +93,9 @@ class GameStore:
                   self._ttl_ms(record)],
         )
         if result == -1:
-            raise GameNotFound(game_id)
+            raise NotFound("game")
         if result == 0:
-            raise StaleVersion(game_id)
+            raise StaleVersion(expected_version + 1)
 
     def set_final(self, game_id: str, version: int, sheet: dict) -> bool:
         return bool(self._set_final(keys=[record_key(game_id)], args=[version, json.dumps(sheet)]))
@@ -109,6 +108,10 @@ class GameStore:
 
     def task_known(self, task_id: str) -> bool:
         return bool(self.redis.exists(task_key(task_id)))
+
+    def claim_resume(self, game_id: str, version: int, seconds: int) -> bool:
+        """True for the first caller per game within ``seconds``: it may enqueue owed work again."""
+        return bool(self.redis.set(f"resume:{{{game_id}}}", version, nx=True, ex=seconds))
 
     def ping(self) -> bool:
         """True when Redis answers; False on any connection failure."""

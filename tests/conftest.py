@@ -12,7 +12,7 @@ import os
 import pytest
 import redis
 
-from service.embedded_redis import EmbeddedRedis, free_port
+from service.dev.embedded_redis import EmbeddedRedis, free_port
 
 _embedded: EmbeddedRedis | None = None
 
@@ -65,7 +65,7 @@ def celery_worker(redis_url, toy_registered):
 
 @pytest.fixture(scope="session")
 def app(redis_url, celery_worker):
-    from service.app import create_app
+    from service.api.app import create_app
     return create_app()
 
 

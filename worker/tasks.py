@@ -1,4 +1,5 @@
-"""Celery tasks. Each is idempotent: it acts only on the version it was sent for.
+"""Celery tasks, registered under the core's task names. Each is idempotent: it acts only
+on the version it was sent for.
 
 Tasks are acknowledged late, so a worker killed mid-task gets its task redelivered;
 the version check makes the redelivered task a no-op if the move was already stored.
@@ -7,17 +8,15 @@ Lost Redis connections are retried with back-off.
 
 from functools import cache
 
-import redis
-
 from service.config import Settings
-from service.errors import ApiError
+from service.dispatch import TASK_AI_TURN, TASK_FINAL_SCORE, TASK_HINT, CeleryDispatcher
+from service.errors import NotFound, StaleVersion
 from service.games import DEFAULT_LEVEL, Games
-from service.store import GameStore
+from service.store import UNREACHABLE, GameStore
 
-from .app import TASK_AI_TURN, TASK_FINAL_SCORE, TASK_HINT, CeleryDispatcher, celery
+from .app import celery
 
-RETRY = {"autoretry_for": (redis.ConnectionError, redis.TimeoutError), "retry_backoff": True,
-         "retry_backoff_max": 10, "max_retries": 8}
+RETRY = {"autoretry_for": UNREACHABLE, "retry_backoff": True, "retry_backoff_max": 10, "max_retries": 8}
 
 
 @cache
@@ -38,18 +37,22 @@ def final_score(game_id: str, version: int) -> bool:
     """Write the final score sheet of a finished game (once)."""
     try:
         return games().write_final_score(game_id, version)
-    except ApiError:  # the game expired meanwhile
+    except NotFound:  # the game expired meanwhile
         return False
 
 
 @celery.task(name=TASK_HINT, **RETRY)
 def hint(game_id: str, seat: int, version: int, level: str | None) -> dict:
-    """A suggested move for a seat, computed only from that seat's information."""
+    """A suggested move for a seat, computed only from that seat's information; ``error``
+    says why there is none (the game is gone, or it or the seat's turn moved on)."""
+    answer = {"version": version, "seat": seat, "move": None}
     try:
         game = games().load(game_id)
-    except ApiError as exc:
-        return {"version": version, "seat": seat, "move": None, "error": exc.code}
-    if game.version != version or seat not in game.match.to_move():
-        return {"version": game.version, "seat": seat, "move": None, "error": "stale_version"}
-    move = games().suggest(game, seat, {"level": level or DEFAULT_LEVEL})
-    return {"version": version, "seat": seat, "move": move}
+        game.require_version(version)
+        if seat not in game.match.to_move():
+            raise StaleVersion(game.version)
+    except NotFound as exc:
+        return {**answer, "error": exc.code}
+    except StaleVersion as exc:
+        return {**answer, "version": exc.current, "error": exc.code}
+    return {**answer, "move": games().suggest(game, seat, {"level": level or DEFAULT_LEVEL})}

@@ -21,7 +21,7 @@ import psutil
 
 from engine import Match, canonical, registry, replay
 from service.config import Settings
-from service.embedded_redis import EmbeddedRedis, free_port
+from service.dev.embedded_redis import EmbeddedRedis, free_port
 from service.store import GameStore
 
 from ..service.helpers import wait_for as wait_until
@@ -102,7 +102,7 @@ class Processes:
         port = free_port()
         child = self.spawn(name, [sys.executable, "-m", "gunicorn", "--workers", str(workers),
                                   "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "2",
-                                  *(extra or []), "service.wsgi:app"], env)
+                                  *(extra or []), "service.api.wsgi:app"], env)
 
         def up():
             assert child.poll() is None, self.log(child)

@@ -16,9 +16,8 @@ import psutil
 import pytest
 
 from engine import registry
-from service.app import create_app
-from service.embedded_redis import EmbeddedRedis, free_port
-from worker.app import CeleryDispatcher, make_celery
+from service.api.app import create_app
+from service.dev.embedded_redis import EmbeddedRedis, free_port
 
 from .players import Player, flask_caller, http_caller, run_players
 from .procs import (Processes, check_consistent, gunicorn_workers, http_call, service_env, settings_for,
@@ -36,7 +35,7 @@ def procs(tmp_path: Path):
 
 def in_process_app(redis_url: str):
     settings = settings_for(redis_url)
-    return create_app(settings, dispatcher=CeleryDispatcher(make_celery(settings)))
+    return create_app(settings)
 
 
 def assert_acks_present(store, acks) -> None:
@@ -228,7 +227,7 @@ def test_an_enqueue_lost_after_the_commit_is_resumed_when_the_game_is_read(procs
     server = procs.redis()
     dead_broker = f"redis://127.0.0.1:{free_port()}/0"
     broken = settings_for(server.url, broker_url=dead_broker, visibility_timeout=1)
-    broken_app = create_app(broken, dispatcher=CeleryDispatcher(make_celery(broken)))
+    broken_app = create_app(broken)
     call = flask_caller(broken_app)
     status, created = call("POST", "/v1/games", {"ruleset": "great-plains", "seed": 5, "seats": [
         {"kind": "ai", "level": "random"}, {"kind": "human"}]})
@@ -244,7 +243,7 @@ def test_an_enqueue_lost_after_the_commit_is_resumed_when_the_game_is_read(procs
     assert task_queue_idle(store), "nothing was enqueued"
     procs.worker("late", service_env(server.url))
     working = settings_for(server.url, visibility_timeout=1)
-    reader = flask_caller(create_app(working, dispatcher=CeleryDispatcher(make_celery(working))))
+    reader = flask_caller(create_app(working))
     time.sleep(1.1)
     assert reader("GET", f"/v1/games/{game_id}")[0] == 200
     wait_until(lambda: settled(store, game_id, version), 20, 0.1, "the resumed AI move")

@@ -107,7 +107,7 @@ def _process_client(redis_url: str, games: list[SharedGame], moves: int, seed: i
     """Runs in a fresh (spawned) process: its own app, store and Redis connections."""
     os.environ["REDIS_URL"] = redis_url
     os.environ["RATE_LIMIT"] = "off"
-    from service.app import create_app
+    from service.api.app import create_app
     app = create_app()
     threads_acks = []
 

@@ -15,7 +15,7 @@ from schemathesis import checks
 from hypothesis import HealthCheck, settings
 
 from engine import registry
-from service.app import create_app
+from service.api.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 schema = schemathesis.openapi.from_dict(json.loads((ROOT / "openapi" / "openapi.json").read_text()))

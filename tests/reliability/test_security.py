@@ -10,9 +10,9 @@ import secrets
 
 import pytest
 
-from service.app import create_app
+from service.api.app import create_app
 from service.config import Settings
-from service.embedded_redis import free_port
+from service.dev.embedded_redis import free_port
 from service.games import Game, token_hash
 
 from ..service.helpers import TOY, assert_error, bearer, create, tokens

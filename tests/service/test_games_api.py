@@ -80,8 +80,8 @@ def test_create_rejects_invalid_options_with_paths(client):
                                               "options": {"bonus_for_nine": 99, "nope": 1}})
     assert_error(response, 422, "invalid_options")
     problems = response.json["errors"]["problems"]
-    assert {(p["path"], p["code"]) for p in problems} == {("bonus_for_nine", "invalid_value"),
-                                                          ("nope", "unknown_option")}
+    assert {(p["path"], p["code"]) for p in problems} == {("/bonus_for_nine", "invalid_value"),
+                                                          ("/nope", "unknown_option")}
     assert all(set(p) == {"path", "code", "message"} and p["message"] for p in problems)
     assert response.json["message"].startswith("options rejected: ") and "(and 1 more)" in response.json["message"]
 

@@ -1,4 +1,4 @@
-"""Health and ruleset metadata."""
+"""Routes of health and ruleset metadata; every ruleset's schemas in the OpenAPI spec."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import current_app
 from flask.views import MethodView
+
+from engine import registry
+
 from .blueprint import Blueprint
-
-from engine import EngineError, registry
-
-from .errors import from_engine
 from .schemas import HealthOut, RulesetDetailOut, RulesetOut
 
 blp = Blueprint("meta", __name__, url_prefix="/v1", description="Health and rulesets")
@@ -70,10 +69,7 @@ class Health(MethodView):
     @blp.response(200, HealthOut)
     def get(self):
         """Liveness of the API, Redis and the broker."""
-        games = current_app.extensions["spielwerk"]
-        redis_state = "ok" if games.store.ping() else "down"
-        broker_state = "ok" if games.dispatcher.broker_ok() else "down"
-        return {"status": "ok", "redis": redis_state, "broker": broker_state}
+        return current_app.extensions["spielwerk"].health()
 
 
 @blp.route("/rulesets")
@@ -89,7 +85,4 @@ class RulesetDetail(MethodView):
     @blp.response(200, RulesetDetailOut)
     def get(self, ruleset_id):
         """A ruleset's options (with defaults and docs) and move types."""
-        try:
-            return ruleset_details(ruleset_id)
-        except EngineError as exc:
-            raise from_engine(exc) from None
+        return ruleset_details(ruleset_id)

@@ -1,4 +1,4 @@
-"""WSGI entry point for gunicorn: ``gunicorn service.wsgi:app``."""
+"""WSGI entry point for gunicorn: ``gunicorn service.api.wsgi:app``."""
 
 import gc
 

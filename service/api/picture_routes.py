@@ -1,4 +1,4 @@
-"""Pictures: a game drawn as SVG for the requesting seat, and the /play page.
+"""Routes of pictures: a game drawn as SVG for the requesting seat, and the /play page.
 
 The picture is drawn from the ruleset's view JSON for that seat (``match.view``),
 the same redaction path as ``GET /v1/games/<id>``, so it never shows more.
@@ -15,9 +15,9 @@ from marshmallow import EXCLUDE, Schema, fields
 
 from engine import svg
 
+from ..games import AI, Game
 from .blueprint import Blueprint
-from .games import AI, Game
-from .games_api import SEAT_OR_SPECTATOR, load_as_viewer, not_modified
+from .game_routes import SEAT_OR_SPECTATOR, load_as_viewer, not_modified
 
 log = logging.getLogger("spielwerk")
 

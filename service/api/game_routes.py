@@ -1,4 +1,4 @@
-"""Games: create, view, legal moves, moves, validation, score, history, hints."""
+"""Routes of games: create, view, legal moves, moves, validation, score, history, hints."""
 
 from __future__ import annotations
 
@@ -6,10 +6,13 @@ import re
 
 from flask import current_app, request
 from flask.views import MethodView
-from .blueprint import Blueprint
 
-from .errors import ApiError, malformed, unauthorized
-from .games import Game, Games
+from engine import EngineError
+
+from ..errors import DomainError, StaleVersion, Unauthorized
+from ..games import Game, Games
+from .blueprint import Blueprint
+from .errors import ApiError
 from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, LegalMovesOut, MoveIn,
                       MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateOut)
 
@@ -26,11 +29,11 @@ def bearer_token(required: bool) -> str | None:
     header = request.headers.get("Authorization")
     if header is None:
         if required:
-            raise unauthorized()
+            raise Unauthorized()
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise unauthorized("the Authorization header must be 'Bearer <seat token>'")
+        raise Unauthorized("the Authorization header must be 'Bearer <seat token>'")
     return token.strip()
 
 
@@ -61,7 +64,7 @@ def if_match_version() -> int | None:
         return None
     value = header.strip().removeprefix("W/").strip('"')
     if not re.fullmatch(r"[0-9]{1,18}", value):
-        raise malformed("If-Match must be a quoted version number, e.g. \"12\"", status=400)
+        raise ApiError("malformed_request", "If-Match must be a quoted version number, e.g. \"12\"", status=400)
     return int(value)
 
 
@@ -117,11 +120,14 @@ class Moves(MethodView):
     def post(self, body, game_id):
         """Submit a move (compare-and-set on the version)."""
         game, seat = load_as_seat(game_id)
-        expected, status = body.get("expected_version"), 409
-        header_version = if_match_version()
-        if header_version is not None:
-            expected, status = header_version, 412
-        entry = games().play(game, seat, body["move"], expected, status)
+        if_match = if_match_version()
+        expected = body.get("expected_version") if if_match is None else if_match
+        try:
+            entry = games().play(game, seat, body["move"], expected)
+        except StaleVersion as exc:
+            if if_match is None:
+                raise                                        # 409
+            raise ApiError.of(exc, status=412) from None     # the version came as If-Match
         return ({"version": entry["version"], "events": game.match.entry_view(entry, seat)["events"],
                  "state": game.match.view(seat)}, 200, {"ETag": f'"{game.version}"'})
 
@@ -134,12 +140,9 @@ class ValidateMove(MethodView):
     def post(self, body, game_id):
         """Would this move be accepted now? Changes nothing."""
         game, seat = load_as_seat(game_id)
-        expected = body.get("expected_version")
         try:
-            if expected is not None and expected != game.version:
-                raise ApiError("stale_version", 409, f"the game is at version {game.version}")
-            games().check(game, seat, body["move"])
-        except ApiError as exc:
+            games().check(game, seat, body["move"], body.get("expected_version"))
+        except (EngineError, DomainError) as exc:
             return {"legal": False, "code": exc.code, "message": exc.message}
         return {"legal": True, "code": None, "message": None}
 
@@ -177,8 +180,4 @@ class Hint(MethodView):
     def post(self, body, game_id):
         """Ask the worker for a suggested move for this seat."""
         game, seat = load_as_seat(game_id)
-        if seat not in game.match.to_move():
-            raise ApiError("not_your_turn", 409, f"seat {seat} is not to move")
-        task_id = games().dispatcher.hint(game.game_id, seat, game.version, (body or {}).get("level"))
-        games().store.remember_task(task_id, game.game_id, seat)
-        return {"task_id": task_id}
+        return {"task_id": games().request_hint(game, seat, (body or {}).get("level"))}

@@ -4,6 +4,8 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from engine.ai import LEVELS
 
+from .errors import CATALOGUE
+
 MAX_SEED = 2**63 - 1
 
 
@@ -155,7 +157,8 @@ class RulesetDetailOut(RulesetOut):
 
 
 class ErrorOut(Schema):
-    code = fields.String(metadata={"description": "stable machine code"})
+    code = fields.String(validate=validate.OneOf(list(CATALOGUE)),
+                         metadata={"description": "stable machine code (the table under Errors)"})
     status = fields.Integer()
     message = fields.String()
     errors = fields.Dict(metadata={"description": (

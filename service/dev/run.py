@@ -34,7 +34,7 @@ def main() -> int:
         subprocess.Popen([sys.executable, "-m", "celery", "-A", "worker.app:celery", "worker",
                           "--loglevel=INFO", f"--concurrency={env.get('WORKER_CONCURRENCY', '1')}"], env=env),
         subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", env.get("WEB_CONCURRENCY", "2"),
-                          "--bind", bind, "--access-logfile", "-", "service.wsgi:app"], env=env),
+                          "--bind", bind, "--access-logfile", "-", "service.api.wsgi:app"], env=env),
     ]
     print(f"spielwerk: serving on http://{bind}/v1/health (Ctrl-C stops)")
     stopping = []

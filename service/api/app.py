@@ -1,0 +1,69 @@
+"""The Flask application factory."""
+
+from __future__ import annotations
+
+import swagger_ui_bundle
+from flask import Flask, send_from_directory
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from engine import registry
+
+from ..config import Settings
+from ..dispatch import CeleryDispatcher, make_celery
+from ..games import Games
+from ..store import GameStore
+from . import game_routes, meta_routes, picture_routes, task_routes
+from .errors import answer_http_exception, catalogue_table, register_error_handlers
+from .schemas import ErrorOut
+from .security import init_security
+
+DESCRIPTION = "A rules-engine microservice for tabletop games.\n\n## Errors\n\n"
+
+
+class SpielwerkApi(Api):
+    """flask-smorest's Api with the contract's error body: a string ``code``."""
+
+    ERROR_SCHEMA = ErrorOut
+
+    def handle_http_exception(self, error: HTTPException):
+        return answer_http_exception(error)
+
+
+def serve_swagger_ui_assets(app: Flask) -> None:
+    """Swagger UI at /docs with the assets of the swagger-ui-bundle package (no CDN)."""
+    app.add_url_rule("/docs/assets/<path:filename>", "swagger_ui_assets",
+                     lambda filename: send_from_directory(swagger_ui_bundle.swagger_ui_path, filename))
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    """Build the app over the Redis store and the Celery broker of ``settings`` (default: the
+    environment's)."""
+    settings = settings or Settings.from_env()
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE="Spielwerk",
+        API_VERSION="1.0.0",
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="docs",
+        OPENAPI_SWAGGER_UI_URL="/docs/assets/",
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        API_SPEC_OPTIONS={
+            "info": {"description": DESCRIPTION + catalogue_table()},
+            "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
+        },
+    )
+    app.extensions["spielwerk"] = Games(GameStore.from_settings(settings), CeleryDispatcher(make_celery(settings)),
+                                        resume_after=settings.visibility_timeout)
+
+    api = SpielwerkApi(app)
+    init_security(app, settings)
+    register_error_handlers(app)
+    for blueprint in (meta_routes.blp, game_routes.blp, picture_routes.blp, task_routes.blp):
+        api.register_blueprint(blueprint)
+    app.register_blueprint(picture_routes.play_page)  # GET /play, static files
+    meta_routes.register_ruleset_schemas(api, registry.rulesets())
+    serve_swagger_ui_assets(app)
+    return app

@@ -1,0 +1,145 @@
+"""The error catalogue: every code the API answers with, its HTTP status and meaning.
+
+Engine errors (``engine.errors``) and domain errors (``service.errors``) carry a code and
+know no status; this module alone turns them, werkzeug's HTTP errors and an unreachable
+store into the contract's answer ``{"code", "status", "message", "errors"}``. The README's
+error table and the OpenAPI description are :func:`catalogue_table`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import NamedTuple
+
+from flask import Flask
+from werkzeug.exceptions import HTTPException
+
+from engine import EngineError
+
+from ..errors import DomainError
+from ..store import UNREACHABLE
+
+log = logging.getLogger("spielwerk")
+
+
+class Entry(NamedTuple):
+    """One code: its status (``other_statuses`` where the meaning says when), the meaning,
+    and headers every answer with this code carries."""
+
+    status: int
+    meaning: str
+    other_statuses: tuple[int, ...] = ()
+    headers: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def statuses(self) -> tuple[int, ...]:
+        return (self.status, *self.other_statuses)
+
+
+CATALOGUE: dict[str, Entry] = {
+    "malformed_request": Entry(422, "schema violation, unknown field or a seat count the ruleset does not "
+                                    "play (422); bad JSON or a malformed `If-Match` (400); a body too large (413)",
+                               other_statuses=(400, 413)),
+    "unauthorized": Entry(401, "missing or wrong seat token for this game",
+                          headers=(("WWW-Authenticate", 'Bearer realm="spielwerk"'),)),
+    "not_found": Entry(404, "unknown game, ruleset, task or path"),
+    "method_not_allowed": Entry(405, "the path does not take this method (`Allow` lists those it takes)"),
+    "not_your_turn": Entry(409, "the seat is not to move"),
+    "stale_version": Entry(409, "the expected version is not the current one (412 when it came as "
+                                "`If-Match`); `errors.version` is the current one",
+                           other_statuses=(412,)),
+    "game_over": Entry(409, "the game has ended"),
+    "illegal_move": Entry(422, "the move breaks a rule; the message names the rule"),
+    "invalid_options": Entry(422, "options or custom component data rejected; `errors.problems` "
+                                  "lists every problem as `{path, code, message}`"),
+    "rate_limited": Entry(429, "too many requests; retry after `Retry-After` seconds"),
+    "internal_error": Entry(500, "a bug; the details go to the log only"),
+    "store_unavailable": Entry(503, "the game store cannot be reached; retry after `Retry-After` seconds",
+                               headers=(("Retry-After", "1"),)),
+}
+
+#: The codes of the errors that werkzeug and flask-smorest raise themselves, by status
+#: (any other 4xx is a malformed_request, any 5xx an internal_error).
+FRAMEWORK_CODES = {CATALOGUE[code].status: code
+                   for code in ("unauthorized", "not_found", "method_not_allowed", "rate_limited")}
+
+
+def code_for_status(status: int) -> str:
+    """The code of a werkzeug HTTP error with ``status``."""
+    if status >= 500:
+        return "internal_error"
+    return FRAMEWORK_CODES.get(status, "malformed_request")
+
+
+class ApiError(Exception):
+    """An answer of the catalogue: ``code`` must be in it; ``status`` defaults to the code's."""
+
+    def __init__(self, code: str, message: str, errors: dict | None = None, status: int | None = None,
+                 headers: dict | None = None):
+        super().__init__(message)
+        entry = CATALOGUE[code]
+        self.code = code
+        self.status = status or entry.status
+        self.message = message
+        self.errors = errors or {}
+        self.headers = {**dict(entry.headers), **(headers or {})}
+
+    @classmethod
+    def of(cls, error: EngineError | DomainError, status: int | None = None) -> "ApiError":
+        """The answer to an engine or domain error."""
+        return cls(error.code, error.message, error.errors, status)
+
+    def answer(self) -> tuple[dict, int, dict]:
+        body = {"code": self.code, "status": self.status, "message": self.message, "errors": self.errors}
+        return body, self.status, self.headers
+
+
+def answer_error(error: ApiError | EngineError | DomainError):
+    return (error if isinstance(error, ApiError) else ApiError.of(error)).answer()
+
+
+def answer_store_unreachable(error: Exception):
+    """Redis down, restarting or loading its AOF: a retryable 503, not a bug's 500."""
+    log.warning("game store unreachable: %s", error)
+    return ApiError("store_unavailable", "the game store is unreachable; retry shortly").answer()
+
+
+def answer_http_exception(error: HTTPException):
+    """werkzeug's and flask-smorest's errors (bad JSON, schema violations, 404, 405, 429, a
+    bug's 500) in the contract's format; a 500 names nothing of the bug."""
+    data = getattr(error, "data", None) or {}
+    errors = data.get("errors") or data.get("messages") or {}
+    if isinstance(errors, dict) and set(errors) == {"json"} and isinstance(errors["json"], dict):
+        errors = errors["json"]
+    status = error.code or 500
+    if status >= 500:
+        log.error("internal error", exc_info=getattr(error, "original_exception", None))
+        message = "internal error"
+    elif status == 400 and "messages" in data:
+        message = "the body is not valid JSON"
+    elif status == 422 and "messages" in data:
+        message = "the request body does not match the schema"
+    else:
+        message = data.get("message") or (error.description or error.name).split("\n")[0]
+    headers = dict(data.get("headers") or {})
+    if status == 405 and getattr(error, "valid_methods", None):
+        headers["Allow"] = ", ".join(error.valid_methods)
+    return ApiError(code_for_status(status), message, errors, status, headers).answer()
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Engine, domain and API errors, and an unreachable store, answered from the catalogue
+    (werkzeug's errors come through the Api's ``handle_http_exception``)."""
+    for kind in (ApiError, EngineError, DomainError):
+        app.register_error_handler(kind, answer_error)
+    for kind in UNREACHABLE:
+        app.register_error_handler(kind, answer_store_unreachable)
+
+
+def catalogue_table() -> str:
+    """The catalogue as a Markdown table (README, OpenAPI description)."""
+    rows = ["| code | status | meaning |", "|---|---|---|"]
+    for code, entry in CATALOGUE.items():
+        statuses = " or ".join(str(s) for s in sorted(entry.statuses))
+        rows.append(f"| `{code}` | {statuses} | {entry.meaning} |")
+    return "\n".join(rows) + "\n"

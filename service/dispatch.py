@@ -1,0 +1,77 @@
+"""Follow-up work for the worker: the task names, the Celery configuration both processes
+use, and the dispatcher that enqueues by task name (``send_task``), never importing a task."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from celery import Celery
+from celery.result import AsyncResult
+
+from .config import Settings
+
+TASK_AI_TURN = "spielwerk.ai_turn"
+TASK_FINAL_SCORE = "spielwerk.final_score"
+TASK_HINT = "spielwerk.hint"
+
+
+def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
+    """The Celery app for ``settings``; the worker names its task modules in ``include``."""
+    app = Celery("spielwerk", broker=settings.broker_url, backend=settings.redis_url, include=list(include))
+    app.conf.update(
+        task_serializer="json",
+        result_serializer="json",
+        accept_content=["json"],
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        result_expires=3600,
+        # an unacknowledged task (its worker died) is redelivered once it is older than
+        # visibility_timeout; sweep for such tasks at a fraction of that, not kombu's ~100 s
+        broker_transport_options={"visibility_timeout": settings.visibility_timeout,
+                                  "unacked_restore_interval": max(1, min(10, settings.visibility_timeout // 5)),
+                                  "unacked_restore_throttle": 1},
+        broker_connection_retry_on_startup=True,
+        worker_hijack_root_logger=False,
+    )
+    return app
+
+
+class Dispatcher(Protocol):
+    """Where follow-up work goes (the Celery worker in production)."""
+
+    def broker_ok(self) -> bool: ...
+    def ai_turn(self, game_id: str, version: int) -> None: ...
+    def final_score(self, game_id: str, version: int) -> None: ...
+    def hint(self, game_id: str, seat: int, version: int, level: str | None) -> str: ...
+    def task_result(self, task_id: str) -> tuple[str, object]: ...
+
+
+class CeleryDispatcher:
+    """Sends follow-up work to the worker by task name and reads task results."""
+
+    def __init__(self, app: Celery):
+        self.app = app
+
+    def broker_ok(self) -> bool:
+        try:
+            with self.app.pool.acquire(block=True, timeout=1) as connection:
+                connection.ensure_connection(max_retries=1, timeout=1)
+            return True
+        except Exception:  # any failure to connect means "down"
+            return False
+
+    def ai_turn(self, game_id: str, version: int) -> None:
+        self.app.send_task(TASK_AI_TURN, (game_id, version))
+
+    def final_score(self, game_id: str, version: int) -> None:
+        self.app.send_task(TASK_FINAL_SCORE, (game_id, version))
+
+    def hint(self, game_id: str, seat: int, version: int, level: str | None) -> str:
+        return self.app.send_task(TASK_HINT, (game_id, seat, version, level)).id
+
+    def task_result(self, task_id: str) -> tuple[str, object]:
+        """The task's state (PENDING, STARTED, SUCCESS, FAILURE) and its result once SUCCESS."""
+        result = AsyncResult(task_id, app=self.app)
+        state = result.state
+        return state, result.result if state == "SUCCESS" else None
