@@ -5,7 +5,7 @@ import pytest
 
 from engine import IllegalMove
 from engine.games.great_plains import RULESET
-from engine.games.great_plains.board import CELLS, EDGE, INDEX, NEIGHBOURS
+from engine.games.great_plains.board import CELLS, INDEX, NEIGHBOURS
 from engine.games.great_plains.scoring import standings, winners
 
 from .helpers import FOX, SNAKE, cell_moves, new_game, play, position
@@ -60,8 +60,8 @@ def test_example_1_reference_hunting_grounds():
 
 
 def test_example_1_edge_cells():
-    assert len(EDGE) == 42
-    assert all(len(NEIGHBOURS[i]) == 6 for i in range(len(CELLS)) if i not in EDGE)
+    edge = [i for i in range(len(CELLS)) if len(NEIGHBOURS[i]) < 6]  # fewer than 6 neighbours on the board
+    assert len(edge) == 42
 
 
 @pytest.fixture

@@ -59,7 +59,6 @@ NEIGHBOURS = tuple(tuple(n for n in row if n >= 0) for row in STEP)
 NEIGHBOUR_SETS = tuple(frozenset(row) for row in NEIGHBOURS)
 #: BEYOND[i][n]: for a neighbour n of i, the next cell on the line i -> n (-1 off the board)
 BEYOND = tuple({n: STEP[n][d] for d, n in enumerate(row) if n >= 0} for row in STEP)
-EDGE = tuple(i for i in range(N_CELLS) if len(NEIGHBOURS[i]) < 6)
 
 
 def _ray(i, d):

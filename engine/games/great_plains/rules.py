@@ -76,7 +76,8 @@ POWERS = (horse_targets, eagle_targets, bear_pushes)
 
 def has_placement(state, seat) -> bool:
     """Whether ``seat`` (with figures in hand) can place at all, with or without a held totem."""
-    return bool(state.frontier[seat]) or any(n and POWERS[kind](state, seat) for kind, n in enumerate(state.held[seat]))
+    return bool(state.frontier[seat]) or any(
+        held and POWERS[kind](state, seat) for kind, held in enumerate(state.held[seat]))
 
 
 # -- legal moves -----------------------------------------------------------------------
@@ -293,7 +294,7 @@ class Phase:
 
     name: str
     legal_moves: Callable[..., list]
-    rules: dict[str, Callable[..., list]]
+    rule_of: dict[str, Callable[..., list]]
 
 
 PHASES = {
@@ -310,8 +311,8 @@ def legal_moves(state, seat) -> list:
 def perform(state, seat, move) -> list:
     """Apply an admitted move by its rule; returns its events."""
     phase = PHASES[state.phase]
-    rule = phase.rules.get(move["type"])
+    rule = phase.rule_of.get(move["type"])
     if rule is None:
-        home = next(other.name for other in PHASES.values() if move["type"] in other.rules)
+        home = next(other.name for other in PHASES.values() if move["type"] in other.rule_of)
         raise IllegalMove(f"{move['type']} moves are made only in the {home} (now: the {phase.name})")
     return rule(state, seat, move)
