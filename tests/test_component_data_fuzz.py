@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine import InvalidOptions, Match, Rng
 from engine.games.carcassonne_hg import RULESET as CARCASSONNE
-from engine.games.carcassonne_hg.tileset import load_data
+from engine.games.carcassonne_hg.components import load_data
 from engine.games.great_plains import RULESET as GREAT_PLAINS
 from engine.games.great_plains.components import COMPONENT_SETS
 from engine.games.targi import RULESET as TARGI

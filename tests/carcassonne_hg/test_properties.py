@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from engine import Rng
 from engine.games.carcassonne_hg import RULESET
 from engine.games.carcassonne_hg.board import MEMBER
-from engine.games.carcassonne_hg.tileset import FOREST, LAKE, RIVER, load_data
+from engine.games.carcassonne_hg.components import FOREST, LAKE, RIVER, load_data
 
 from .reference import components, legal_placements
 
@@ -45,13 +45,13 @@ def graph_of(state):
     """The incremental graph as partitions keyed like the reference: (x, y, zone id)."""
     board = state.board
     features, systems = {}, {}
-    for g, zone in enumerate(board.zone):
+    for g, zone in enumerate(board.zones):
         key = board.where(g)
         if zone.type != LAKE:
-            features.setdefault(board.find(g), set()).add(key)
+            features.setdefault(board.feature_root(g), set()).add(key)
         if zone.type in (RIVER, LAKE):
-            systems.setdefault(board.find2(g), set()).add(key)
-    return ({frozenset(zones): board.opn[root] for root, zones in features.items()},
+            systems.setdefault(board.system_root(g), set()).add(key)
+    return ({frozenset(zones): board.open_sides[root] for root, zones in features.items()},
             {frozenset(zones) for zones in systems.values()})
 
 
@@ -88,9 +88,10 @@ def test_pieces_conserved_scores_monotone_and_features_scored_once(seed, players
         board = state.board
         if state.phase == "piece":
             return  # scoring and returns follow the piece step
-        for g, zone in enumerate(board.zone):
-            if zone.type in (FOREST, RIVER) and board.opn[board.find(g)] == 0:
-                assert not any(board.find(p[0]) == board.find(g) for p in board.pieces if p[2] == MEMBER), \
+        for g, zone in enumerate(board.zones):
+            root = board.feature_root(g)
+            if zone.type in (FOREST, RIVER) and board.open_sides[root] == 0:
+                assert not any(board.feature_root(p[0]) == root for p in board.pieces if p[2] == MEMBER), \
                     "a member stays on a completed feature"
 
     def check_events(events):
@@ -101,5 +102,5 @@ def test_pieces_conserved_scores_monotone_and_features_scored_once(seed, players
                 completed.append(zones)
 
     state = playout(seed, players, check_state, check_events, options)
-    assert state.land_n == 0 and sum(state.members) + sum(
+    assert state.land_left == 0 and sum(state.members) + sum(
         1 for p in state.board.pieces if p[2] == MEMBER) == 5 * players

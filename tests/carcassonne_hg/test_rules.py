@@ -1,26 +1,25 @@
 """Rule-by-rule scenarios: placement (§3.1), pieces and blocking (§3.2), the turn (§2),
-bonus tiles (§5), the end (§6), options (§9), views and JSON."""
+bonus tiles (§5), the end (§6), events, the stored state and copies."""
 
 import json
 
 import pytest
 
-from engine import IllegalMove, InvalidOptions, Match, canonical
+from engine import IllegalMove, NotYourTurn, canonical
 from engine.games.carcassonne_hg import RULESET
-from engine.games.carcassonne_hg.options import HgOptions
 from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER, PIECE
 
-from ..conformance import full_check
-from .fixtures import build, place, piece_move, tile, tileset, turn
+from .helpers import build, place, piece_move, tile, tileset, turn
 
 RED, BLUE = 0, 1
 
 
-def unchanged_after(state, seat, move, match):
+def unchanged_after(state, seat, move, match) -> IllegalMove:
     before = canonical(RULESET.to_json(state))
-    with pytest.raises(IllegalMove, match=match):
+    with pytest.raises(IllegalMove, match=match) as info:
         RULESET.apply(state, seat, move)
     assert canonical(RULESET.to_json(state)) == before
+    return info.value
 
 
 # -- §3.1 tiles -------------------------------------------------------------------------
@@ -28,15 +27,27 @@ def unchanged_after(state, seat, move, match):
 @pytest.mark.parametrize("move, rule", [
     ({"type": "place_tile", "x": 5, "y": 5, "rotation": 0}, "share at least one full edge"),
     ({"type": "place_tile", "x": 0, "y": 0, "rotation": 0}, "already holds a tile"),
-    ({"type": "place_tile", "x": 1, "y": 0, "rotation": 45}, "rotation is 0, 90, 180 or 270"),
-    ({"type": "place_tile", "x": "1", "y": 0, "rotation": 0}, "integers"),
-    ({"type": "place_tile", "x": 1, "y": 0}, "place_tile"),
     ({"type": "no_piece"}, "drawn tile must be placed"),
+    ({"type": "place_piece", "zone": 1, "piece": "member"}, "drawn tile must be placed"),
 ])
 def test_tile_placement_rules_name_the_rule_and_change_nothing(move, rule):
     state = build(["L02@(0,0)r0"])
     RULESET.apply_chance(state, "L48")
     unchanged_after(state, RED, move, rule)
+
+
+@pytest.mark.parametrize("move, field", [
+    ({"type": "place_tile", "x": 1, "y": 0, "rotation": 45}, "rotation"),
+    ({"type": "place_tile", "x": "1", "y": 0, "rotation": 0}, "x"),
+    ({"type": "place_tile", "x": 1, "y": True, "rotation": 0}, "y"),
+    ({"type": "place_tile", "x": 1, "y": 0}, "rotation"),
+    ({"type": "place_tile", "x": 1, "y": 0, "rotation": 0, "zone": 1}, "zone"),
+])
+def test_malformed_tile_moves_are_refused_naming_the_field_and_change_nothing(move, field):
+    state = build(["L02@(0,0)r0"])
+    RULESET.apply_chance(state, "L48")
+    error = unchanged_after(state, RED, move, "malformed 'place_tile' move")
+    assert set(error.errors) == {field}
 
 
 def test_a_river_side_never_matches_a_meadow_side():
@@ -66,7 +77,7 @@ def test_unplaceable_land_tile_is_removed_shown_and_another_drawn():
     state = build(["S@(0,0)r0"], options={"customTileSet": data}, land=["R", "M", "M"])
     events = RULESET.apply_chance(state, "R")
     assert events[0]["type"] == "tile_removed" and events[0]["tile"] == "R"
-    assert state.phase == DRAW and state.land_n == 2
+    assert state.phase == DRAW and state.land_left == 2
     view = RULESET.view(state, BLUE)
     assert view["removed"] == ["R"] and view["piles"] == {"land": 2, "bonus": 0}
     assert RULESET.chance(state).outcomes == ["M"] and RULESET.chance(state).weights == [2]
@@ -83,6 +94,9 @@ def test_huts_go_on_rivers_and_lakes_and_members_not_on_lakes():
     unchanged_after(state, RED, {"type": "place_piece", "zone": 8, "piece": "member"}, "may not stand on lakes")
     unchanged_after(state, RED, {"type": "place_piece", "zone": 3, "piece": "hut"}, "river or a lake")
     unchanged_after(state, RED, {"type": "place_piece", "zone": 7, "piece": "member"}, "not a zone")
+    unchanged_after(state, RED, {"type": "place_tile", "x": 3, "y": 0, "rotation": 0}, "place a piece")
+    error = unchanged_after(state, RED, {"type": "place_piece", "zone": 1, "piece": "totem"}, "malformed")
+    assert set(error.errors) == {"piece"}
 
 
 def test_members_on_lakes_option_allows_a_member_on_a_lake():
@@ -135,7 +149,7 @@ def test_turn_is_tile_then_piece_then_next_seat():
     place(state, "L48@(1,0)r0")
     assert state.phase == PIECE and RULESET.to_move(state) == [2]
     assert RULESET.legal_moves(state, 0) == []
-    with pytest.raises(IllegalMove, match="not to move"):
+    with pytest.raises(NotYourTurn, match="not to move"):
         RULESET.apply(state, 0, {"type": "no_piece"})
     RULESET.apply(state, 2, {"type": "no_piece"})
     assert state.phase == DRAW and state.turn == 0 and RULESET.to_move(state) == []
@@ -175,47 +189,21 @@ def test_shared_win_on_a_tie():
     assert RULESET.score(state)["winners"] == [0, 1]
 
 
-# -- options (§9) -------------------------------------------------------------------------
-
-SPEC_DEFAULTS = {
-    "forestUnit": "segment", "riverUnit": "tile", "lakeFishPerRiver": "oncePerLake", "riverFish": "count",
-    "membersOnLakes": False, "unplaceableBonus": "discardAndRedraw", "unplaceableLastLand": "endGame",
-    "bonusPerTurn": 1, "bonusOnFinalTurn": True, "tieBreak": "none", "startPlayer": "random",
-    "hutValue": "allFish", "scoreIncompleteAtEnd": False, "shrineBypassesBlocking": False,
-    "tileSet": "hg2002-default", "customTileSet": None, "startRotation": 0,
-}
+def test_gold_with_an_empty_bonus_pile_gives_no_bonus_tile():
+    state = build(["L75@(0,0)r0", "L30@(1,0)r0", "L77@(0,1)r3"], bonus=[])
+    events = turn(state, "L76@(1,1)r1")
+    assert state.phase == DRAW and state.turn == BLUE
+    assert [e["text"] for e in events if e["type"] == "bonus_lost"] == ["gold, but the bonus pile is empty"]
 
 
-def test_every_decision_of_spec_9_is_an_option_with_its_default_and_description():
-    assert RULESET.make_options({}) == SPEC_DEFAULTS
-    for name, field in HgOptions().fields.items():
-        assert field.metadata.get("description"), name
-
-
-@pytest.mark.parametrize("start, players, expected", [(1, 2, 1), (4, 5, 4)])
-def test_start_player_option(start, players, expected):
-    match = Match.create(RULESET, players, {"startPlayer": start}, 9)
-    assert match.to_move() == [expected]
-
-
-@pytest.mark.parametrize("raw, path, code", [
-    ({"startPlayer": 2}, "startPlayer", "option_conflict"),
-    ({"startPlayer": "youngest"}, "startPlayer", "invalid_value"),
-    ({"forestUnit": "acre"}, "forestUnit", "invalid_value"), ({"bonusPerTurn": -1}, "bonusPerTurn", "invalid_value"),
-    ({"startRotation": 4}, "startRotation", "invalid_value"), ({"tileSet": "hg2020"}, "tileSet", "invalid_value"),
-])
-def test_bad_options_are_rejected_with_their_path_and_code(raw, path, code):
-    with pytest.raises(InvalidOptions) as info:
-        Match.create(RULESET, 2, raw, 1)
-    assert [p.code for p in info.value.problems.at(path)] == [code]
-    assert info.value.problems.paths() == {path}
-
-
-def test_random_start_player_is_a_chance_step_and_start_rotation_turns_the_volcano():
-    state = RULESET.setup(3, RULESET.make_options({"startRotation": 3}))
-    chance = RULESET.chance(state)
-    assert chance.outcomes == [0, 1, 2] and chance.label == "start_player"
-    assert RULESET.view(state, None)["board"] == [{"x": 0, "y": 0, "tile": "L56", "rotation": 270}]
+def test_two_bonus_tiles_per_turn_when_the_option_says_so():
+    state = build(["L75@(0,0)r0", "L30@(1,0)r0", "L77@(0,1)r3"], options={"bonusPerTurn": 2},
+                  bonus=["B85", "B90"])
+    turn(state, "L76@(1,1)r1")
+    turn(state, "B85@(-1,0)r0")
+    assert state.phase == BONUS_DRAW and state.turn == RED and state.bonus_due == 1
+    turn(state, "B90@(0,-1)r2")
+    assert state.phase == DRAW and state.turn == BLUE and state.bonus_left == 0
 
 
 def test_hut_value_largest_lake_option():
@@ -225,22 +213,7 @@ def test_hut_value_largest_lake_option():
     assert state.scores[BLUE][2] == 2, "the larger of the lakes with 1 and 2 fish"
 
 
-# -- view, events, JSON -----------------------------------------------------------------------
-
-def test_view_shows_board_pieces_supply_scores_drawn_tile_and_piles_to_everyone():
-    match = Match.create(RULESET, 3, {"startPlayer": 0}, 5)
-    seat = match.to_move()[0]
-    match.play(seat, match.legal_moves(seat)[0])
-    views = [match.view(s) for s in (None, 0, 1, 2)]
-    assert all(canonical(v) == canonical(views[0]) for v in views)
-    view = views[0]
-    assert {"board", "pieces", "drawn_tile", "piles", "removed", "supply", "tile_set", "features",
-            "scores", "tiles"} <= set(view)
-    assert len(view["board"]) == 2 and view["piles"]["land"] == 77
-    assert view["tile_set"] == {"id": "hg2002-default", "hash": view["tile_set"]["hash"]}
-    assert all(t in view["tiles"] for t in {b["tile"] for b in view["board"]})
-    assert not {"land", "bonus_pile"} & set(view), "pile contents and order stay hidden"
-
+# -- events, JSON, copies -----------------------------------------------------------------------
 
 def test_events_name_what_happened():
     state = build(["L02@(0,0)r0", "L48@(1,0)r0"], ["Red:R@L48.r1"], seat=RED)
@@ -267,29 +240,3 @@ def test_copy_state_is_independent():
     turn(copy, "L48@(1,0)r0", "r1")
     assert len(state.board.placements) == 1 and state.members[RED] == 5 and state.phase == DRAW
     assert RULESET.determinize(state, 1, None) is not state
-
-
-def test_conformance_checks_with_every_option_changed():
-    options = {"forestUnit": "tile", "riverUnit": "segment", "lakeFishPerRiver": "perEnd", "riverFish": "ignore",
-               "membersOnLakes": True, "unplaceableBonus": "forfeit", "bonusPerTurn": 2,
-               "bonusOnFinalTurn": False, "startPlayer": 1, "hutValue": "largestLake",
-               "scoreIncompleteAtEnd": True, "shrineBypassesBlocking": True, "startRotation": 2}
-    match = full_check(RULESET, 2, 5, options)
-    assert match.status == "finished" and match.view(None)["board"][0]["rotation"] == 180
-
-
-def test_gold_with_an_empty_bonus_pile_gives_no_bonus_tile():
-    state = build(["L75@(0,0)r0", "L30@(1,0)r0", "L77@(0,1)r3"], bonus=[])
-    events = turn(state, "L76@(1,1)r1")
-    assert state.phase == DRAW and state.turn == BLUE
-    assert [e["text"] for e in events if e["type"] == "bonus_lost"] == ["gold, but the bonus pile is empty"]
-
-
-def test_two_bonus_tiles_per_turn_when_the_option_says_so():
-    state = build(["L75@(0,0)r0", "L30@(1,0)r0", "L77@(0,1)r3"], options={"bonusPerTurn": 2},
-                  bonus=["B85", "B90"])
-    turn(state, "L76@(1,1)r1")
-    turn(state, "B85@(-1,0)r0")
-    assert state.phase == BONUS_DRAW and state.turn == RED and state.bonus_due == 1
-    turn(state, "B90@(0,-1)r2")
-    assert state.phase == DRAW and state.turn == BLUE and state.bonus_n == 0

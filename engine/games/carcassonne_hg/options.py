@@ -1,10 +1,12 @@
-"""Options (spec §9, one per decision D1-D17) and move payload schemas."""
+"""Options (spec §9, one per decision D1-D17), their checks and the move payload schemas."""
 
 from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from .tileset import SHIPPED
+from engine import InvalidOptions, Problem, Problems
+
+from . import components
 
 MAX_PLAYERS = 5
 
@@ -23,7 +25,7 @@ class StartPlayer(fields.Field):
         raise ValidationError(f'must be "random" or a seat index 0-{MAX_PLAYERS - 1}')
 
 
-class HgOptions(Schema):
+class Options(Schema):
     class Meta:
         unknown = RAISE
         ordered = True
@@ -63,13 +65,29 @@ class HgOptions(Schema):
                        "(default: nothing)"})
     shrineBypassesBlocking = fields.Boolean(load_default=False, metadata={
         "description": "D14: a hunter may go on the shrine zone even when its meadow is occupied"})
-    tileSet = _choice("hg2002-default", SHIPPED,
+    tileSet = _choice("hg2002-default", components.SHIPPED,
                       "D15/D16: the shipped tile set to play with (ignored when customTileSet is given)")
     customTileSet = fields.Dict(load_default=None, allow_none=True, metadata={
         "description": "a complete tile set in the hg-tileset/1 format (spec §7.2), validated like the "
                        "shipped ones; replaces tileSet"})
     startRotation = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=0, max=3), metadata={
         "description": "D17: quarter turns clockwise of the start tile"})
+
+
+def check_options(options: dict) -> Problems:
+    """A custom tile set is validated like the shipped ones (problems under /customTileSet)."""
+    problems = Problems()
+    if options.get("customTileSet") is not None:
+        problems.extend(components.validate(options["customTileSet"])[0], "/customTileSet")
+    return problems
+
+
+def check_players(num_players: int, options: dict) -> None:
+    """A start player seat must exist in the game (``option_conflict``)."""
+    start = options["startPlayer"]
+    if start != "random" and start >= num_players:
+        raise InvalidOptions(Problems([Problem("/startPlayer", "option_conflict",
+                                               f"no seat {start} in a {num_players}-player game")]))
 
 
 class PlaceTile(Schema):

@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from engine import svg
 
-T = 64            # tile size
+from .components import side_zones
+
+TILE_SIZE = 64
 MARGIN = 16
 PANEL = 220
 CORNERS = ((0, 0), (1, 0), (1, 1), (0, 1))  # clockwise; edge d runs from corner d to d + 1
-MEADOW, FOREST, RIVER, LAKE = "#c9e4a6", "#3f7a3a", "#3a78c8", "#5b9be0"
+MEADOW_COLOUR, FOREST_COLOUR, RIVER_COLOUR, LAKE_COLOUR = "#c9e4a6", "#3f7a3a", "#3a78c8", "#5b9be0"
 ANIMALS = (("deer", "D"), ("mammoth", "M"), ("aurochs", "A"), ("tiger", "T"))
 ROLE_MARK = {"gatherer": "G", "fisherman": "F", "hunter": "H"}
-
-
-def _parts(side) -> list[int]:
-    return [side["left"], side["river"], side["right"]] if side["type"] == "R" else [side["zone"]]
 
 
 def _edge_point(d: int, t: float, inset: float) -> tuple[float, float]:
@@ -35,7 +33,7 @@ def anchors(data: dict, rotation: int) -> dict[int, tuple[float, float]]:
     """Zone id -> anchor point in tile units (0..1) for a tile turned ``rotation`` degrees."""
     turns, points = rotation // 90, {}
     for d in range(4):
-        parts = _parts(data["sides"][(d - turns) % 4])
+        parts = side_zones(data["sides"][(d - turns) % 4])
         for i, zid in enumerate(parts):
             t = 0.5 if len(parts) == 1 else (0.2, 0.5, 0.8)[i]
             points.setdefault(zid, []).append(_edge_point(d, t, 0.38 if len(parts) == 1 else 0.3))
@@ -47,7 +45,7 @@ def anchors(data: dict, rotation: int) -> dict[int, tuple[float, float]]:
     return out
 
 
-def tile(data: dict, rotation: int, x0: float, y0: float, size: float = T) -> str:
+def tile(data: dict, rotation: int, x0: float, y0: float, size: float = TILE_SIZE) -> str:
     """One tile at pixel (x0, y0)."""
     turns = rotation // 90
     at = anchors(data, rotation)
@@ -55,26 +53,26 @@ def tile(data: dict, rotation: int, x0: float, y0: float, size: float = T) -> st
     def px(point):
         return x0 + point[0] * size, y0 + point[1] * size
 
-    out = [svg.rect(x0, y0, size, size, fill=MEADOW, stroke="#8a9a70")]
+    out = [svg.rect(x0, y0, size, size, fill=MEADOW_COLOUR, stroke="#8a9a70")]
     for d in range(4):
         side = data["sides"][(d - turns) % 4]
         if side["type"] == "F":
             a, b = CORNERS[d], CORNERS[(d + 1) % 4]
             quad = [a, b, _edge_point(d, 0.85, 0.45), _edge_point(d, 0.15, 0.45)]
-            out.append(svg.polygon([px(p) for p in quad], fill=FOREST))
+            out.append(svg.polygon([px(p) for p in quad], fill=FOREST_COLOUR))
     for d in range(4):
         side = data["sides"][(d - turns) % 4]
         if side["type"] == "R":
             (ax, ay), (bx, by) = px(_edge_point(d, 0.5, 0)), px((0.5, 0.5))
-            out.append(svg.line(ax, ay, bx, by, stroke=RIVER, stroke_width=6, stroke_linecap="round"))
+            out.append(svg.line(ax, ay, bx, by, stroke=RIVER_COLOUR, stroke_width=6, stroke_linecap="round"))
     for zone in data["zones"]:
         cx, cy = px(at[zone["id"]])
         if zone["type"] == "lake":
-            out.append(svg.circle(cx, cy, size * 0.17, fill=LAKE, stroke=RIVER))
+            out.append(svg.circle(cx, cy, size * 0.17, fill=LAKE_COLOUR, stroke=RIVER_COLOUR))
             out.append(svg.text(cx, cy + 4, f"{zone['fish']}", size=10, anchor="middle", fill="#ffffff"))
         elif zone["type"] == "river" and (zone.get("spring") or zone.get("fish")):
             mark = "spring" if zone.get("spring") else f"{zone['fish']} fish"
-            out.append(svg.el("circle", svg.title(mark), cx=cx, cy=cy, r=3, fill="#ffffff", stroke=RIVER))
+            out.append(svg.el("circle", svg.title(mark), cx=cx, cy=cy, r=3, fill="#ffffff", stroke=RIVER_COLOUR))
         elif zone["type"] == "forest" and (zone.get("gold") or zone.get("mushrooms")):
             out.append(svg.circle(cx, cy, 4, fill="#f2c230" if zone.get("gold") else "#8b5a2b", stroke="#333333"))
         elif zone["type"] == "meadow":
@@ -86,7 +84,7 @@ def tile(data: dict, rotation: int, x0: float, y0: float, size: float = T) -> st
 
 
 def piece(mark: dict, x0: float, y0: float, point) -> str:
-    cx, cy = x0 + point[0] * T, y0 + point[1] * T
+    cx, cy = x0 + point[0] * TILE_SIZE, y0 + point[1] * TILE_SIZE
     colour = svg.seat_color(mark["seat"])
     tip = svg.title(f"seat {mark['seat']}: {mark['role'] or 'hut'}")
     if mark["piece"] == "hut":
@@ -108,9 +106,9 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
     cols, rows = max(x for x, _ in spots) - min_x + 1, max(y for _, y in spots) - min_y + 1
 
     def origin(x, y):
-        return MARGIN + (x - min_x) * T, MARGIN + (y - min_y) * T
+        return MARGIN + (x - min_x) * TILE_SIZE, MARGIN + (y - min_y) * TILE_SIZE
 
-    board_w, board_h = cols * T + 2 * MARGIN, rows * T + 2 * MARGIN
+    board_w, board_h = cols * TILE_SIZE + 2 * MARGIN, rows * TILE_SIZE + 2 * MARGIN
     parts, placed = [], {}
     for b in view["board"]:
         x0, y0 = origin(b["x"], b["y"])
@@ -125,17 +123,20 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
     for (x, y), indices in svg.group_targets(moves, lambda m: (m["x"], m["y"]) if m["type"] == "place_tile"
                                              else None).items():
         rotations = ", ".join(f"{moves[i]['rotation']}°" for i in indices)
-        parts.append(svg.hl_rect(*origin(x, y), T, T, indices, tip=f"place at ({x}, {y}): {rotations}"))
+        parts.append(svg.hl_rect(*origin(x, y), TILE_SIZE, TILE_SIZE, indices,
+                                 tip=f"place at ({x}, {y}): {rotations}"))
     last = view.get("last_placed")
     if last:
         b = placed[(last["x"], last["y"])]
         at = anchors(view["tiles"][b["tile"]], b["rotation"])
         x0, y0 = origin(last["x"], last["y"])
-        parts.append(svg.rect(x0, y0, T, T, fill="none", stroke="#222222", stroke_width=3, class_="last"))
+        parts.append(svg.rect(x0, y0, TILE_SIZE, TILE_SIZE, fill="none", stroke="#222222", stroke_width=3,
+                              class_="last"))
         for zid, indices in svg.group_targets(moves, lambda m: m["zone"] if m["type"] == "place_piece"
                                               else None).items():
             tip = " or ".join(moves[i]["piece"] for i in indices) + f" on zone {zid}"
-            parts.append(svg.hl_ring(x0 + at[zid][0] * T, y0 + at[zid][1] * T, 10, indices, tip=tip))
+            parts.append(svg.hl_ring(x0 + at[zid][0] * TILE_SIZE, y0 + at[zid][1] * TILE_SIZE, 10, indices,
+                                     tip=tip))
     parts.append(_panel(view, board_w, moves))
     height = max(board_h, 470)
     return svg.document(board_w + PANEL, height, parts, doc_title="Carcassonne – Hunters & Gatherers",
@@ -162,7 +163,7 @@ def _panel(view: dict, x: float, moves: list[dict]) -> str:
              "total": s["total"], "to_move": s["seat"] == seat} for s in view["scores"]]
     out.append(svg.score_box(x, y + 20, rows, width=PANEL - 16))
     y += 30 + svg.score_box_height(rows)
-    items = [("forest", FOREST), ("meadow", MEADOW), ("river / lake (fish)", LAKE),
+    items = [("forest", FOREST_COLOUR), ("meadow", MEADOW_COLOUR), ("river / lake (fish)", LAKE_COLOUR),
              ("gold nugget", "#f2c230"), ("mushrooms", "#8b5a2b"),
              ("D deer, M mammoth", "#ffffff"), ("A aurochs, T tiger", "#ffffff"),
              ("G gatherer, F fisherman", "#888888"), ("H hunter, h fishing hut", "#888888")]

@@ -6,7 +6,7 @@ from engine import IllegalMove
 from engine.games.carcassonne_hg import RULESET
 from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER
 
-from .fixtures import build, place, scored, tile, tileset, totals, turn
+from .helpers import build, place, scored, tile, tileset, totals, turn
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 
@@ -42,8 +42,8 @@ def test_tv03_same_turn_fisherman_scores_river_5_and_returns():
     assert state.members[RED] == 5
     assert [e["type"] for e in events].index("members_returned") > [e["type"] for e in events].index("feature_scored")
     board = state.board
-    other_exit = board.base[-1] + board.placements[-1][2].local[5]
-    assert board.opn[board.find(other_exit)] > 0, "the lake's other exit is a different, open river"
+    other_exit = board.last_tile_zone(5)
+    assert board.open_sides[board.feature_root(other_exit)] > 0, "the lake's other exit is a different, open river"
 
 
 def test_tv04_same_turn_gatherer_scores_forest_4_without_bonus():
@@ -287,7 +287,7 @@ def test_tv24_one_bonus_tile_per_turn_however_many_gold_forests():
     assert sum(e["type"] == "bonus_earned" for e in events) == 1
     events = turn(state, "B@(0,-1)r3")
     assert totals(state) == [4, 4, 4, 0], "the bonus tile's forest scores too"
-    assert state.phase == DRAW and state.turn == 0 and state.bonus_n == 1, "no second bonus tile"
+    assert state.phase == DRAW and state.turn == 0 and state.bonus_left == 1, "no second bonus tile"
 
 
 @pytest.mark.parametrize("options, pile, played", [
@@ -304,7 +304,7 @@ def test_tv25_unplaceable_bonus_tile_is_removed(options, pile, played):
     if played:
         assert state.phase == BONUS_DRAW and state.turn == RED
         turn(state, "B@(0,-1)r0")
-        assert state.bonus_n == 0
+        assert state.bonus_left == 0
     assert state.phase == DRAW and state.turn == BLUE
 
 
@@ -319,7 +319,7 @@ def test_tv26_unplaceable_last_land_tile_is_removed_and_the_game_ends():
 def test_tv27_unfinished_forest_scores_nothing_and_the_gatherer_returns(options, points):
     row = ["L38@(0,0)r0", "L39@(1,0)r0", "L40@(2,0)r0", "L60@(3,0)r0", "L44@(4,0)r0", "L63@(4,-1)r2"]
     state = build(row, ["Red:F@L38.f1"], options=options, land=["L62"])
-    forest = state.board.find(state.board.base[0] + 1)
-    assert state.board.size[forest] == 6 and state.board.opn[forest] == 3
+    forest = state.board.feature_root(state.board.first_zone[0] + 1)
+    assert state.board.feature_size[forest] == 6 and state.board.open_sides[forest] == 3
     turn(state, "L62@(0,1)r0")
     assert state.phase == OVER and totals(state)[RED] == points and state.members[RED] == 5

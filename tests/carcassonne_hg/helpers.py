@@ -1,4 +1,4 @@
-"""Fixture boards (spec §10.1) and compact custom tile sets for the rule tests.
+"""Builders for the tests: fixture boards (spec §10.1) and compact custom tile sets.
 
 ``build`` inserts tiles and pieces directly, without turn history; ``turn`` then plays a
 real turn through the ruleset: the draw (a chance outcome), the tile move, the piece move.
@@ -35,10 +35,10 @@ def tile(tid, kind, sides, zones, count=1) -> dict:
     return {"id": tid, "kind": kind, "count": count, "sides": parsed, "zones": zones}
 
 
-def _pile(ts, ids) -> list[int]:
-    counts = [0] * len(ts.kinds)
+def _pile(tile_set, ids) -> list[int]:
+    counts = [0] * len(tile_set.tiles)
     for tid in ids:
-        counts[ts.by_id[tid].index] += 1
+        counts[tile_set.by_id[tid].index] += 1
     return counts
 
 
@@ -46,32 +46,32 @@ def build(tiles, pieces=(), *, players=4, options=None, seat=0, land=None, bonus
     """A state whose board holds ``tiles`` (``"L02@(0,0)r0"``) and ``pieces``
     (``"Red:R@L48.r1"``), with ``seat`` about to draw. ``land``/``bonus``: exact pile contents."""
     state = State(players, RULESET.make_options(options or {}))
-    board, ts = state.board, state.ts
+    board, tile_set = state.board, state.tile_set
     for spec in tiles:
         tid, x, y, r = _TILE.match(spec).groups()
-        kind, x, y, r = ts.by_id[tid], int(x), int(y), int(r)
-        assert (x, y) not in board.at and ((x, y) not in board.frontier or board.fits(kind, x, y, r)), \
+        placed, x, y, r = tile_set.by_id[tid], int(x), int(y), int(r)
+        assert (x, y) not in board.placed_at and ((x, y) not in board.frontier or board.fits(placed, x, y, r)), \
             f"fixture tile {spec} does not fit"
-        board.place(kind, x, y, r)
-        for pile in (state.land, state.bonus_pile):
-            pile[kind.index] = max(0, pile[kind.index] - 1)
+        board.place(placed, x, y, r)
+        for pile in (state.land_pile, state.bonus_pile):
+            pile[placed.index] = max(0, pile[placed.index] - 1)
     for spec in pieces:
         colour, role, where, zid = _PIECE.match(spec).groups()
         if where.startswith("("):
-            p = board.at[tuple(int(v) for v in where[1:-1].split(","))]
+            x, y = (int(v) for v in where[1:-1].split(","))
         else:
-            p = next(i for i, (_, _, k, _) in enumerate(board.placements) if k.id == where)
+            x, y = next((x, y) for x, y, t, _ in board.placements if t.id == where)
         s = SEATS[colour]
-        board.add_piece(board.base[p] + board.placements[p][2].local[int(zid)], s, HUT if role == "hut" else MEMBER)
+        board.add_piece(board.zone_at(x, y, int(zid)), s, HUT if role == "hut" else MEMBER)
         if role == "hut":
             state.huts[s] -= 1
         else:
             state.members[s] -= 1
     if land is not None:
-        state.land = _pile(ts, land)
+        state.land_pile = _pile(tile_set, land)
     if bonus is not None:
-        state.bonus_pile = _pile(ts, bonus)
-    state.land_n, state.bonus_n = sum(state.land), sum(state.bonus_pile)
+        state.bonus_pile = _pile(tile_set, bonus)
+    state.land_left, state.bonus_left = sum(state.land_pile), sum(state.bonus_pile)
     state.phase, state.turn = DRAW, seat
     return state
 

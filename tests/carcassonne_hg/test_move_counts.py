@@ -1,5 +1,5 @@
-"""Perft-style counts of legal moves from fixed layouts (tests/carcassonne_hg/data/perft.json),
-cross-checked against the brute-force reference placement generator."""
+"""Legal-move counts (perft) from fixed layouts against data/move_counts.json, cross-checked
+with the brute-force reference placement generator."""
 
 import json
 from pathlib import Path
@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from engine.games.carcassonne_hg import RULESET
+from engine.games.carcassonne_hg.components import load_data
 from engine.games.carcassonne_hg.state import DRAW
-from engine.games.carcassonne_hg.tileset import load_data
 
-from .fixtures import build
+from .helpers import build
 from .reference import legal_placements
 
-DATA = json.loads((Path(__file__).parent / "data" / "perft.json").read_text())
+DATA = json.loads((Path(__file__).parent / "data" / "move_counts.json").read_text())
 TILES = {t["id"]: t for t in load_data("hg2002-default")["tiles"]}
 #: tiles whose tile + piece moves are counted (rivers, lakes, forests, meadows, the shrine)
 DEPTH2 = ("L03", "L13", "L17", "L45", "L54", "L61", "B83", "B95")
@@ -22,20 +22,20 @@ DEPTH2 = ("L03", "L13", "L17", "L45", "L54", "L61", "B83", "B95")
 def counts(state):
     """(placements per tile id, tile-and-piece move pairs for the DEPTH2 tiles)."""
     depth1, depth2 = {}, {}
-    for kind in state.ts.kinds:
-        if kind.kind == "start":
+    for tile in state.tile_set.tiles:
+        if tile.kind == "start":
             continue
         trial = RULESET.copy_state(state)
-        trial.phase, trial.drawn, trial.turn = "tile", kind, 0
+        trial.phase, trial.drawn, trial.turn = "tile", tile, 0
         moves = RULESET.legal_moves(trial, 0)
-        depth1[kind.id] = len(moves)
-        if kind.id in DEPTH2:
+        depth1[tile.id] = len(moves)
+        if tile.id in DEPTH2:
             total = 0
             for move in moves:
                 after = RULESET.copy_state(trial)
                 RULESET.apply(after, 0, move)
                 total += len(RULESET.legal_moves(after, 0))
-            depth2[kind.id] = total
+            depth2[tile.id] = total
     return depth1, depth2
 
 
