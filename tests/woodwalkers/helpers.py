@@ -3,69 +3,68 @@
 from __future__ import annotations
 
 from engine.games.woodwalkers import RULESET as R
-from engine.games.woodwalkers.board import ctx
 from engine.games.woodwalkers.components import ATTRIBUTES
+from engine.games.woodwalkers.state import State
 
 
 def options(**overrides) -> dict:
     return R.make_options(overrides)
 
 
-def field(cfg, rc) -> int:
-    return rc[0] * cfg.cols + rc[1]
+def field(state, rc) -> int:
+    return rc[0] * state.config.cols + rc[1]
 
 
 def animal(state, seat: int, species: str) -> int:
     """The animal id of a seat's species."""
-    cfg, lay = ctx(state)
-    kind = cfg.species.index(species)
-    return next(a for a in range(seat * lay.apl, (seat + 1) * lay.apl) if state["species"][a] == kind)
+    kind = state.config.species.index(species)
+    return next(a for a in state.seating.animals(seat) if state.species[a] == kind)
 
 
 def handle(state, seat: int, species: str) -> str:
-    return ctx(state)[1].handles[animal(state, seat, species)]
+    return state.seating.handles[animal(state, seat, species)]
 
 
-def build(players=2, where=None, wounds=None, mode="strength", actor=0, sp=None, **opts) -> dict:
+def build(players=2, where=None, wounds=None, mode="strength", actor=0, start=None, **opts) -> State:
     """A state at the start of ``actor``'s turn in round 1.
 
     Every seat's species ``i`` starts on its ``i``-th start field; ``where`` moves
     ``(seat, species)`` elsewhere (or to None: eliminated); ``wounds`` sets wounds.
     """
     state = R.setup(players, options(**opts))
-    cfg, lay = ctx(state)
-    for a in range(lay.count):
-        state["species"][a] = a % lay.apl
-        state["pos"][a] = lay.home[a]
-        state["cell"][lay.home[a]] = a
+    config, seating = state.config, state.seating
+    for a in range(seating.animal_count):
+        state.species[a] = a % seating.animals_per_player
+        state.positions[a] = seating.home[a]
+        state.occupant[seating.home[a]] = a
     moved = [(animal(state, seat, species), rc) for (seat, species), rc in (where or {}).items()]
     for a, _ in moved:
-        state["cell"][state["pos"][a]] = -1
+        state.occupant[state.positions[a]] = -1
     for a, rc in moved:
         if rc is None:
-            state["pos"][a], state["out"][a], state["shown"][a] = -1, 1, 1
-            state["wounds"][a] = opts.get("wounds_to_eliminate", 3)
+            state.positions[a], state.eliminated[a], state.shown[a] = -1, 1, 1
+            state.wounds[a] = opts.get("wounds_to_eliminate", 3)
         else:
-            state["pos"][a] = field(cfg, rc)
-            state["cell"][field(cfg, rc)] = a
+            state.positions[a] = field(state, rc)
+            state.occupant[field(state, rc)] = a
     for (seat, species), n in (wounds or {}).items():
-        state["wounds"][animal(state, seat, species)] = n
-    display = [t for t in sorted(cfg.mode_tiles) if ATTRIBUTES[cfg.mode_attr[t]] == mode][:1]
-    state["pile"] = [t for t in sorted(cfg.mode_tiles) if t not in display]
-    state["mode_tile"] = display[0]
-    state["mode"] = ATTRIBUTES.index(mode)
-    order = lay.order
-    state["sp"] = (order.index(actor) - 1) % players if sp is None else order.index(sp)
-    state["phase"], state["actor"] = "turn", actor
-    state["turn"] = (order.index(actor) - state["sp"] - 1) % players
+        state.wounds[animal(state, seat, species)] = n
+    display = [t for t in sorted(config.mode_tiles) if ATTRIBUTES[config.mode_attribute[t]] == mode][:1]
+    state.mode_pile = [t for t in sorted(config.mode_tiles) if t not in display]
+    state.mode_tile = display[0]
+    state.mode = ATTRIBUTES.index(mode)
+    clockwise = seating.clockwise
+    state.start_index = (clockwise.index(actor) - 1) % players if start is None else clockwise.index(start)
+    state.phase, state.active = "turn", actor
+    state.turns_taken = (clockwise.index(actor) - state.start_index - 1) % players
     return state
 
 
-def started(players=2, display=("cm01", "cm06", "cm11"), first=1, **opts) -> dict:
+def started(players=2, display=("cm01", "cm06", "cm11"), first=1, **opts) -> State:
     """A fresh game after the arrangement (species i on start field i) and the first display."""
     state = R.setup(players, options(arrangement="random", first_start_player=first, **opts))
-    apl = ctx(state)[1].apl
-    advance(state, [slot for _ in range(players) for slot in range(apl)] + list(display))
+    per_player = state.seating.animals_per_player
+    advance(state, [slot for _ in range(players) for slot in range(per_player)] + list(display))
     return state
 
 
@@ -97,8 +96,7 @@ def play(state, seat, move, outcomes=()) -> list[dict]:
 
 def tile(state, kind, value=None) -> int:
     """The chance outcome that reveals a forest tile of this kind (and flag value)."""
-    cfg, _ = ctx(state)
-    return cfg.tile_types.index((kind, value))
+    return state.config.tile_types.index((kind, value))
 
 
 def targets(state, seat, handle_):

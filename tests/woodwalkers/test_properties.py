@@ -6,7 +6,6 @@ from hypothesis import strategies as st
 
 from engine import Match, Rng
 from engine.games.woodwalkers import RULESET as R
-from engine.games.woodwalkers.board import ctx
 
 from ..conformance import full_check
 
@@ -20,34 +19,34 @@ VARIANTS = [
 
 def check_invariants(match, earned):
     state = match.state
-    cfg, lay = ctx(state)
+    config, seating = state.config, state.seating
     # one animal per field, board and positions agree
-    on_board = [a for a in range(lay.count) if state["pos"][a] >= 0]
-    assert len({state["pos"][a] for a in on_board}) == len(on_board)
-    assert all(state["cell"][state["pos"][a]] == a for a in on_board)
-    assert sum(1 for a in state["cell"] if a >= 0) == len(on_board)
+    on_board = [a for a in range(seating.animal_count) if state.positions[a] >= 0]
+    assert len({state.positions[a] for a in on_board}) == len(on_board)
+    assert all(state.occupant[state.positions[a]] == a for a in on_board)
+    assert sum(1 for a in state.occupant if a >= 0) == len(on_board)
     # wounds never exceed the elimination count; eliminated animals are off the board
-    limit = state["opts"]["wounds_to_eliminate"]
-    for a in range(lay.count):
-        assert 0 <= state["wounds"][a] <= limit
-        assert (state["wounds"][a] == limit) == bool(state["out"][a]) or state["species"][a] < 0
-        assert not (state["out"][a] and state["pos"][a] >= 0)
+    limit = state.options["wounds_to_eliminate"]
+    for a in range(seating.animal_count):
+        assert 0 <= state.wounds[a] <= limit
+        assert (state.wounds[a] == limit) == bool(state.eliminated[a]) or state.species[a] < 0
+        assert not (state.eliminated[a] and state.positions[a] >= 0)
     # points only from +1 tiles, duels won and occupied flags
     for entry in match.score()["scores"]:
         seat, breakdown = entry["seat"], entry["breakdown"]
         assert breakdown["plus1"] == earned[seat]["plus1"]
         assert breakdown["duels"] == earned[seat]["duels"]
-        flags = sum(v for k, v in enumerate(state["tiles"])
-                    if v > 0 and state["cell"][cfg.forest[k]] >= 0
-                    and state["cell"][cfg.forest[k]] // lay.apl == seat)
+        flags = sum(v for k, v in enumerate(state.forest)
+                    if v > 0 and state.occupant[config.forest[k]] >= 0
+                    and seating.owner(state.occupant[config.forest[k]]) == seat)
         assert breakdown["flags"] == flags
         assert entry["total"] == sum(breakdown.values())
     # at night, no view shows another seat's identity outside a running duel
-    if state["opts"]["variant"] == "night":
-        duel = state["duel"]
-        duellists = set() if duel is None or state["phase"] == "guess" else \
-            {lay.handles[duel["c"]], lay.handles[duel["d"]]}
-        for viewer in [None, *range(state["n"])]:
+    if state.options["variant"] == "night":
+        duel = state.duel
+        duellists = set() if duel is None or state.phase == "guess" else \
+            {seating.handles[duel.challenger], seating.handles[duel.defender]}
+        for viewer in [None, *range(state.players)]:
             for seen in match.view(viewer)["animals"]:
                 if seen["seat"] != viewer and seen["handle"] not in duellists and not seen["eliminated"]:
                     assert seen["species"] is None

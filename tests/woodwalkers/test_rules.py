@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine import IllegalMove, Match, canonical
+from engine import IllegalMove, Match, NotYourTurn, canonical
 from engine.games.woodwalkers import RULESET as R
-from engine.games.woodwalkers.board import ctx
+from engine.games.woodwalkers.flow import decision
 
 from .helpers import advance, animal, build, handle, play, started, targets, tile
 
@@ -31,9 +31,9 @@ def test_arrangement_last_animal_goes_automatically_then_display_and_start_playe
     for seat in (0, 1):
         for i in range(6):
             match.play(seat, match.legal_moves(seat)[0])
-    assert match.state["phase"] == "mode"
-    assert len(match.state["display"]) == 3 and match.state["sp"] in (0, 1)
-    assert all(s >= 0 for s in match.state["species"])
+    assert match.state.phase == "mode"
+    assert len(match.state.display) == 3 and match.state.start_index in (0, 1)
+    assert all(s >= 0 for s in match.state.species)
 
 
 def test_random_arrangement_uses_chance_steps_only():
@@ -88,12 +88,14 @@ def test_explicit_path_is_validated():
            ([7, 4], [[8, 5], [7, 4]], "simple orthogonal"),
            ([8, 5], [[9, 5], [8, 6]], "end on the target"),
            ([7, 4], [[8, 4], [7, 4], [6, 4], [7, 4]], "1 to 3"),
-           ([8, 5], [[9, 5], "x"], "each path entry")]
+           ([8, 5], [[9, 5], [99, 5]], "each path entry"),
+           ([8, 5], [[9, 5], [8]], "each path entry"),
+           ([8, 5], [[9, 5], "x"], "malformed 'move' move")]
     for to, path, message in bad:
         with pytest.raises(IllegalMove, match=message):
             R.apply(state, 0, {"type": "move", "animal": puma, "to": to, "path": path})
     play(state, 0, {"type": "move", "animal": puma, "to": [8, 5], "path": [[9, 5], [8, 5]]})
-    assert state["pos"][animal(state, 0, "puma")] == 8 * 11 + 5
+    assert state.positions[animal(state, 0, "puma")] == 8 * 11 + 5
 
 
 def test_path_may_not_pass_an_animal():
@@ -106,11 +108,10 @@ def test_path_may_not_pass_an_animal():
 
 def test_revealed_flag_does_not_reveal_again_and_stays():
     state = build(where={(0, "puma"): (9, 4)})
-    cfg, _ = ctx(state)
-    state["tiles"][cfg.forest_index[8 * 11 + 4]] = 15
+    state.forest[state.config.forest_index[8 * 11 + 4]] = 15
     play(state, 0, ROLL, [1])
     play(state, 0, {"type": "move", "animal": handle(state, 0, "puma"), "to": [8, 4]})
-    assert R.decision(state) == "turn" and state["actor"] == 1
+    assert decision(state) == "turn" and state.active == 1
     assert R.score(state)["scores"][0]["breakdown"]["flags"] == 15
 
 
@@ -119,31 +120,30 @@ def test_forest_reveal_draws_from_the_remaining_mix():
     play(state, 0, ROLL, [1])
     R.apply(state, 0, {"type": "move", "animal": handle(state, 0, "puma"), "to": [8, 4]})
     chance = R.chance(state)
-    cfg, _ = ctx(state)
     assert sum(chance.weights) == 25
-    assert dict(zip([cfg.tile_types[i] for i in chance.outcomes], chance.weights))[("flag", 15)] == 1
+    assert dict(zip([state.config.tile_types[i] for i in chance.outcomes], chance.weights))[("flag", 15)] == 1
     advance(state, [tile(state, "flag", 15)])
-    assert state["mix"][tile(state, "flag", 15)] == 0
+    assert state.tiles_left[tile(state, "flag", 15)] == 0
 
 
 def test_medicine_windows_turn_start_and_after_roll():
     state = build(wounds={(0, "puma"): 1})
-    state["med"][0] = 1
+    state.medicine[0] = 1
     puma = handle(state, 0, "puma")
     assert R.legal_moves(state, 0)[2] == {"type": "use_medicine", "animal": puma}
-    state["med"][0] = 2
+    state.medicine[0] = 2
     play(state, 0, ROLL, [1])
     assert R.legal_moves(state, 0)[0] == {"type": "use_medicine", "animal": puma}
     play(state, 0, {"type": "use_medicine", "animal": puma})
-    assert state["wounds"][animal(state, 0, "puma")] == 0 and R.decision(state) == "move"
+    assert state.wounds[animal(state, 0, "puma")] == 0 and decision(state) == "move"
 
 
 def test_heal_keeps_the_reroll_window_open():
     state = build(wounds={(0, "puma"): 1})
-    state["med"][0], state["dice"][0] = 1, 1
+    state.medicine[0], state.dice_tiles[0] = 1, 1
     play(state, 0, ROLL, [2])
     play(state, 0, {"type": "use_medicine", "animal": handle(state, 0, "puma")})
-    assert R.decision(state) == "move" and R.legal_moves(state, 0)[0] == {"type": "reroll"}
+    assert decision(state) == "move" and R.legal_moves(state, 0)[0] == {"type": "reroll"}
 
 
 def test_choose_mode_only_from_the_display():
@@ -155,11 +155,11 @@ def test_choose_mode_only_from_the_display():
 
 def test_reroll_after_movement_roll():
     state = build()
-    state["dice"][0] = 1
+    state.dice_tiles[0] = 1
     play(state, 0, ROLL, [1])
     assert {"type": "reroll"} in R.legal_moves(state, 0)
     events = play(state, 0, {"type": "reroll"}, [6])
-    assert state["roll"] == 6 and {"type": "roll", "seat": 0, "value": 6, "purpose": "reroll"} in events
+    assert state.movement_roll == 6 and {"type": "roll", "seat": 0, "value": 6, "purpose": "reroll"} in events
     assert {"type": "reroll"} not in R.legal_moves(state, 0)
 
 
@@ -167,18 +167,18 @@ def test_reroll_after_movement_roll():
 
 def test_duel_moves_the_seat_to_act_to_the_defender():
     state = build(where={(0, "bear"): (9, 5), (1, "squirrel"): (8, 5)})
-    state["med"][1] = 1
-    state["wounds"][animal(state, 1, "puma")] = 1
+    state.medicine[1] = 1
+    state.wounds[animal(state, 1, "puma")] = 1
     play(state, 0, ROLL, [1])
     play(state, 0, {"type": "move", "animal": handle(state, 0, "bear"), "to": [8, 5]}, [5])
-    assert R.to_move(state) == [1] and R.decision(state) == "duel_roll"
+    assert R.to_move(state) == [1] and decision(state) == "duel_roll"
     view = R.view(state, 0)
     assert view["duel"]["challenger_roll"] == 5 and view["pending"]["seats"] == [1]
 
 
 def test_challenger_may_heal_before_the_duel_roll():
     state = build(where={(0, "bear"): (9, 5), (1, "squirrel"): (8, 5)}, wounds={(0, "bear"): 1})
-    state["med"][0] = 1
+    state.medicine[0] = 1
     play(state, 0, ROLL, [1])
     events = play(state, 0, {"type": "move", "animal": handle(state, 0, "bear"), "to": [8, 5]})
     assert events[0]["type"] == "moved" and events[1]["stage"] == "reveal"
@@ -207,9 +207,9 @@ def test_random_return_field_is_a_chance_step():
                   return_field_choice="random")
     play(state, 0, ROLL, [1])
     events = play(state, 0, {"type": "move", "animal": handle(state, 0, "bear"), "to": [8, 5]}, [6, 1, 6])
-    assert R.decision(state) == "turn"  # no seat decided the return field
+    assert decision(state) == "turn"  # no seat decided the return field
     assert events[-1] == {"type": "returned", "seat": 1, "animal": "s3f7", "at": [0, 8]}
-    assert state["pos"][animal(state, 1, "squirrel")] == 8
+    assert state.positions[animal(state, 1, "squirrel")] == 8
 
 
 def test_value_floor_option():
@@ -222,8 +222,7 @@ def test_value_floor_option():
 
 def test_duel_winner_on_a_flag_keeps_it():
     state = build(where={(0, "bear"): (9, 4), (1, "squirrel"): (8, 4)})
-    cfg, _ = ctx(state)
-    state["tiles"][cfg.forest_index[8 * 11 + 4]] = 10
+    state.forest[state.config.forest_index[8 * 11 + 4]] = 10
     play(state, 0, ROLL, [1])
     play(state, 0, {"type": "move", "animal": handle(state, 0, "bear"), "to": [8, 4]}, [6, 1])
     assert R.score(state)["scores"][0]["breakdown"] == {"plus1": 0, "duels": 2, "flags": 10}
@@ -233,7 +232,7 @@ def test_duel_winner_on_a_flag_keeps_it():
 
 @pytest.mark.parametrize("move, message", [
     ({"type": "stay"}, "not possible now"),
-    ({"type": "roll", "extra": 1}, "malformed move"),
+    ({"type": "roll", "extra": 1}, "malformed 'roll' move"),
     ({"type": "use_medicine", "animal": "s1f1"}, "no medicine"),
     ({"type": "reroll"}, "not possible now"),
     ("roll", "JSON object"),
@@ -252,7 +251,8 @@ def test_illegal_moves_at_turn_start(move, message):
     ({"type": "move", "animal": "s1f1", "to": [7, 2]}, "reachable in 1 to 1"),
     ({"type": "move", "animal": "s1f2", "to": [10, 2]}, "reachable"),
     ({"type": "move", "animal": "s1f1", "to": [99, 2]}, "reachable"),
-    ({"type": "move", "animal": "s1f1", "to": [9, "2"]}, "reachable"),
+    ({"type": "move", "animal": "s1f1", "to": [9, "2"]}, "malformed 'move' move"),
+    ({"type": "move", "animal": "s1f1", "to": [9, True]}, "malformed 'move' move"),
     ({"type": "reroll"}, "no dice tile"),
     ({"type": "use_medicine", "animal": "s1f1"}, "no medicine"),
 ])
@@ -267,15 +267,16 @@ def test_illegal_moves_after_roll(move, message):
 
 def test_moving_out_of_turn_is_rejected():
     state = build()
-    with pytest.raises(IllegalMove, match="turn order"):
+    with pytest.raises(NotYourTurn, match="seat 1 is not to move"):
         R.apply(state, 1, ROLL)
+    assert R.legal_moves(state, 1) == []
 
 
 # -- score -------------------------------------------------------------------------------------------
 
 def test_score_is_provisional_mid_game_and_sums():
     state = build()
-    state["plus1"], state["duels"] = [3, 1], [2, 4]
+    state.plus1, state.duel_points = [3, 1], [2, 4]
     sheet = R.score(state)
     assert [s["total"] for s in sheet["scores"]] == [5, 5]
     assert all(s["total"] == sum(s["breakdown"].values()) for s in sheet["scores"])

@@ -1,5 +1,6 @@
-"""Woodwalkers – The Game (Magellan, 2022) as the ruleset ``woodwalkers``."""
+"""Woodwalkers – The Game (Magellan, 2022) as the ruleset ``woodwalkers``; rules in
+``docs/rules/woodwalkers.md``."""
 
-from .rules import Woodwalkers
+from .ruleset import Woodwalkers
 
 RULESET = Woodwalkers()

@@ -1,88 +1,110 @@
-"""Seat layout, animal handles and movement (spec §7).
+"""Seats on the board, animal handles and movement (spec §7).
 
 Animals are numbered ``seat * animals_per_player + k`` where ``k`` is the index of the
 start field the animal began on (row-major), so the public handle ``s<board seat>f<k+1>``
-derives from public facts only.
+derives from public facts only. Fields are numbered row-major; movement works on bit
+masks over fields (bit f = field f).
 """
 
 from __future__ import annotations
 
-from .components import Config, board_seats
+from .components import Config
+
+#: the board seats of the API seats when the ``seats`` option is null, per player count
+DEFAULT_SEATS = {2: [1, 3], 3: [1, 2, 3], 4: [1, 2, 3, 4]}
 
 
-class Layout:
-    """Per player count: board seats, turn order, start fields, handles."""
+def board_seats(options: dict, players: int) -> list[int]:
+    """The board seat (1 bottom, 2 left, 3 top, 4 right) of each API seat."""
+    return list(options["seats"]) if options["seats"] is not None else DEFAULT_SEATS[players]
 
-    __slots__ = ("bseat", "order", "apl", "home", "handles", "by_handle", "starts",
-                 "no_stop_mask", "count")
 
-    def __init__(self, cfg: Config, players: int):
-        opts = cfg.opts
-        self.apl = apl = opts["animals_per_player"]
-        self.bseat = tuple(board_seats(opts, players))
+class Seating:
+    """Per player count: board seats, clockwise order, start fields, animal handles."""
+
+    __slots__ = ("board_seats", "clockwise", "animals_per_player", "animal_count", "start_fields", "home",
+                 "handles", "animal_by_handle", "no_stop_mask")
+
+    def __init__(self, config: Config, players: int):
+        self.animals_per_player = per_player = config.options["animals_per_player"]
+        self.board_seats = tuple(board_seats(config.options, players))
         #: API seats clockwise (board seat order 1 -> 2 -> 3 -> 4)
-        self.order = tuple(sorted(range(players), key=lambda s: self.bseat[s]))
-        self.starts = tuple(cfg.start[b] for b in self.bseat)
-        self.count = players * apl
-        self.home = tuple(self.starts[a // apl][a % apl] for a in range(self.count))
-        self.handles = tuple(f"s{self.bseat[a // apl]}f{a % apl + 1}" for a in range(self.count))
-        self.by_handle = {h: a for a, h in enumerate(self.handles)}
-        owner = [-1] * (cfg.rows * cfg.cols)
-        for seat, fields in enumerate(self.starts):
-            for f in fields:
-                owner[f] = seat
+        self.clockwise = tuple(sorted(range(players), key=lambda seat: self.board_seats[seat]))
+        #: per API seat: its start fields, row-major
+        self.start_fields = tuple(config.start_fields_by_board_seat[board_seat] for board_seat in self.board_seats)
+        self.animal_count = players * per_player
+        #: per animal: the start field it began on
+        self.home = tuple(self.start_fields[a // per_player][a % per_player] for a in range(self.animal_count))
+        self.handles = tuple(f"s{self.board_seats[a // per_player]}f{a % per_player + 1}"
+                             for a in range(self.animal_count))
+        self.animal_by_handle = {handle: a for a, handle in enumerate(self.handles)}
+        starter = [-1] * (config.rows * config.cols)
+        for seat, fields in enumerate(self.start_fields):
+            for field in fields:
+                starter[field] = seat
         #: per API seat: bit mask of the other used seats' start fields (§7)
-        self.no_stop_mask = tuple(sum(1 << f for f, o in enumerate(owner) if o >= 0 and o != seat)
+        self.no_stop_mask = tuple(sum(1 << field for field, other in enumerate(starter) if other >= 0 and other != seat)
                                   for seat in range(players))
 
+    def owner(self, animal: int) -> int:
+        return animal // self.animals_per_player
 
-_CONTEXTS: dict[tuple[str, int], tuple[Config, Layout]] = {}
+    def animals(self, seat: int) -> range:
+        return range(seat * self.animals_per_player, (seat + 1) * self.animals_per_player)
+
+    def of_seat(self, per_animal: list, seat: int) -> list:
+        """The seat's part of a per-animal list."""
+        return per_animal[seat * self.animals_per_player:(seat + 1) * self.animals_per_player]
+
+
+_CONTEXTS: dict[tuple[str, int], tuple[Config, Seating]] = {}
 MAX_CONTEXTS = 256
 
 
-def context(key: str, options: dict, players: int) -> tuple[Config, Layout]:
-    """The compiled config and seat layout for valid options (hash ``key``), cached."""
+def context(key: str, options: dict, players: int) -> tuple[Config, Seating]:
+    """The compiled component data and seating for valid options (content hash ``key``), cached."""
     found = _CONTEXTS.get((key, players))
     if found is None:
         if len(_CONTEXTS) >= MAX_CONTEXTS:  # many custom data sets: start afresh
             _CONTEXTS.clear()
-        cfg = Config(options)
-        found = _CONTEXTS[(key, players)] = (cfg, Layout(cfg, players))
+        config = Config(options)
+        found = _CONTEXTS[(key, players)] = (config, Seating(config, players))
     return found
 
 
-def ctx(state) -> tuple[Config, Layout]:
-    """The compiled config and seat layout of a state."""
-    found = _CONTEXTS.get((state["key"], state["n"]))
-    return found if found is not None else context(state["key"], state["opts"], state["n"])
+def free_start_fields(state, seat: int) -> list[int]:
+    """The seat's empty start fields."""
+    occupant = state.occupant
+    return [field for field in state.seating.start_fields[seat] if occupant[field] < 0]
 
 
-def movement_masks(cfg: Config, lay: Layout, state: dict, seat: int) -> tuple[int, int]:
+def movement_masks(state, seat: int) -> tuple[int, int]:
     """Bit masks over fields for the seat's movement: (may end there, may pass through)."""
+    config, seating = state.config, state.seating
     occupied = own = 0
-    low, high = seat * lay.apl, (seat + 1) * lay.apl
-    for a, f in enumerate(state["pos"]):
-        if f >= 0:
-            occupied |= 1 << f
-            if low <= a < high:
-                own |= 1 << f
-    free = cfg.all_fields & ~occupied
-    endable = (free | (occupied & ~own)) & ~lay.no_stop_mask[seat]
-    if cfg.opts["forest_blocks_movement"]:
-        tiles = state["tiles"]
-        free &= ~sum(1 << f for k, f in enumerate(cfg.forest) if tiles[k] >= 0)
+    first, end = seat * seating.animals_per_player, (seat + 1) * seating.animals_per_player
+    for a, field in enumerate(state.positions):
+        if field >= 0:
+            occupied |= 1 << field
+            if first <= a < end:
+                own |= 1 << field
+    free = config.all_fields & ~occupied
+    endable = (free | (occupied & ~own)) & ~seating.no_stop_mask[seat]
+    if config.options["forest_blocks_movement"]:
+        forest = state.forest
+        free &= ~sum(1 << field for k, field in enumerate(config.forest) if forest[k] >= 0)
     return endable, free
 
 
-def destinations(cfg: Config, origin: int, die: int, masks: tuple[int, int]) -> list[int]:
+def destinations(config: Config, origin: int, die: int, masks: tuple[int, int]) -> list[int]:
     """Fields an animal on ``origin`` may end on with ``die`` steps, ascending.
 
     Breadth-first over animal-free fields, one bit-parallel step per pip: the
     shortest such path decides (§7); ends are empty fields or opponents' animals.
     """
     endable, passable = masks
-    cols, board = cfg.cols, cfg.all_fields
-    not_first, not_last = cfg.not_first_col, cfg.not_last_col
+    cols, board = config.cols, config.all_fields
+    not_first, not_last = config.not_first_col, config.not_last_col
     seen = frontier = 1 << origin
     found = 0
     for _ in range(die):
@@ -101,38 +123,39 @@ def destinations(cfg: Config, origin: int, die: int, masks: tuple[int, int]) -> 
     return fields
 
 
-def path_problem(cfg: Config, state: dict, animal: int, target: int, path, die: int) -> str | None:
+def path_problem(state, animal: int, target: int, path: list, die: int) -> str | None:
     """Why an explicit path to a legal ``target`` is invalid (None: it is valid)."""
-    if not isinstance(path, list) or not 1 <= len(path) <= die:
+    config = state.config
+    if not 1 <= len(path) <= die:
         return f"movement: a path has 1 to {die} fields"
-    fields = [field_index(cfg, p) for p in path]
+    fields = [field_index(config, entry) for entry in path]
     if None in fields:
         return "movement: each path entry is a field [row, col] on the board"
     if fields[-1] != target:
         return "movement: the path must end on the target field"
-    here = state["pos"][animal]
+    here = state.positions[animal]
     visited = {here}
-    blocking = cfg.opts["forest_blocks_movement"]
-    for step, f in enumerate(fields):
-        if f not in cfg.neighbours[here] or f in visited:
+    blocking = config.options["forest_blocks_movement"]
+    for step, field in enumerate(fields):
+        if field not in config.neighbours[here] or field in visited:
             return "movement: a path is a simple orthogonal path (no diagonals, no revisits)"
         if step < len(fields) - 1:
-            if state["cell"][f] >= 0:
+            if state.occupant[field] >= 0:
                 return "movement: an animal may not pass a field holding another animal"
-            k = cfg.forest_index.get(f)
-            if blocking and k is not None and state["tiles"][k] >= 0:
+            k = config.forest_index.get(field)
+            if blocking and k is not None and state.forest[k] >= 0:
                 return "movement: forest tiles block movement (forest_blocks_movement)"
-        visited.add(f)
-        here = f
+        visited.add(field)
+        here = field
     return None
 
 
-def field_index(cfg: Config, value) -> int | None:
-    """The field index of ``[row, col]``, or None when it is not a field of the board."""
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+def field_index(config: Config, value: list[int]) -> int | None:
+    """The field index of ``[row, col]`` (ints, as the move schemas admit them), or None
+    when it is not a field of the board."""
+    if len(value) != 2:
         return None
-    r, c = value
-    if 0 <= r < cfg.rows and 0 <= c < cfg.cols:
-        return r * cfg.cols + c
+    row, col = value
+    if 0 <= row < config.rows and 0 <= col < config.cols:
+        return row * config.cols + col
     return None

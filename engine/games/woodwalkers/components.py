@@ -1,9 +1,10 @@
 """Component data: versioned JSON sets in ``data/``, inline overrides, validation, compilation.
 
 A set is selected with the ``component_set`` option; each top-level key of the
-``components`` option replaces that key of the set. :func:`problems` lists every
-defect (``{path, code, message}``) in an :class:`engine.Problems`; :class:`Config` compiles valid options into
-plain tuples and bit masks (cached per options hash by :func:`.board.context`).
+``components`` option replaces that key of the set. :func:`data_problems` lists every
+defect as an :class:`engine.Problems` (JSON Pointers from the options' root, shared codes
+plus ``board_shape``); :class:`Config` compiles valid options into plain tuples and bit
+masks (cached per options hash by :func:`.board.context`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 from functools import cache
 from importlib import resources
 
-from engine.problems import Problems
+from engine.problems import Problems, pointer
 
 FORMAT = "woodwalkers/components@1"
 ATTRIBUTES = ("endurance", "speed", "strength", "intelligence")
@@ -21,7 +22,6 @@ KINDS = ("flag", "plus1", "medicine", "dice")
 PROVENANCES = ("project-default", "published", "custom")
 BOARD_CODES = ".F1234"
 SEATS = (1, 2, 3, 4)
-DEFAULT_SEATS = {2: [1, 3], 3: [1, 2, 3], 4: [1, 2, 3, 4]}
 #: the keys a component set ("") and each of its boards and list entries may have (spec §4.2)
 FIELDS = {
     "": {"format", "id", "provenance", "version", "board", "night_board", "species", "characters",
@@ -63,167 +63,170 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _board_problems(path: str, board, animals: int, seats, out: Problems) -> None:
+def _is_str(value) -> bool:
+    return isinstance(value, str)
+
+
+def _checked(entry: dict, key: str, valid, message: str, path: str, out: Problems) -> bool:
+    """Whether ``entry[key]`` is ``valid``; if not, a problem at ``path/key`` (``required`` when missing)."""
+    if key in entry and valid(entry[key]):
+        return True
+    out.add(path + pointer(key), "invalid_value" if key in entry else "required", message)
+    return False
+
+
+def _objects(value, path: str, out: Problems):
+    """``(pointer, entry)`` of every object in the list ``value``; a problem for anything else."""
+    if not isinstance(value, list):
+        out.add(path, "invalid_value", "expected a list")
+        return
+    for i, entry in enumerate(value):
+        if isinstance(entry, dict):
+            yield path + pointer(i), entry
+        else:
+            out.add(path + pointer(i), "invalid_value", "expected an object")
+
+
+def _unique(entry: dict, key: str, seen: set, path: str, out: Problems) -> None:
+    """A ``duplicate_id`` problem when the string ``entry[key]`` was seen before."""
+    if entry[key] in seen:
+        out.add(path + pointer(key), "duplicate_id", f'duplicate {key} "{entry[key]}"')
+    seen.add(entry[key])
+
+
+def _rows(board) -> list | None:
+    """A board's rows if they are a list of strings."""
     rows = board.get("rows") if isinstance(board, dict) else None
-    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
-        out.add(path, "board_shape", "rows must be a non-empty list of strings")
+    if isinstance(rows, list) and all(isinstance(row, str) for row in rows):
+        return rows
+    return None
+
+
+def _board_problems(data: dict, key: str, animals: int, seats, out: Problems) -> None:
+    """Problems of the board ``data[key]``: its rows' shape and codes, its start fields."""
+    path = pointer("components", key, "rows")
+    rows = _rows(data.get(key))
+    if rows is None:
+        out.add(path, "invalid_value", "rows must be a list of strings")
+        return
+    if not rows:
+        out.add(path, "count", "a board needs at least one row")
         return
     width = len(rows[0])
     for i, row in enumerate(rows):
         if len(row) != width:
-            out.add(f"{path}[{i}]", "board_shape", f"expected {width} cells, got {len(row)}")
-        for j, ch in enumerate(row):
-            if ch not in BOARD_CODES:
-                out.add(f"{path}[{i}][{j}]", "board_code", f'"{ch}" is not one of . F 1 2 3 4')
+            out.add(path + pointer(i), "board_shape", f"expected {width} cells, got {len(row)}")
+        for j, cell in enumerate(row):
+            if cell not in BOARD_CODES:
+                out.add(path + pointer(i), "invalid_value", f'column {j}: "{cell}" is not one of . F 1 2 3 4')
+    _start_field_problems(rows, animals, seats, path, out)
+
+
+def _start_field_problems(rows: list, animals: int, seats, path: str, out: Problems) -> None:
+    """Used seats (None: the seats on the board) without ``animals`` start fields each."""
     text = "".join(rows)
     for seat in seats if seats is not None else [s for s in SEATS if str(s) in text]:
         count = text.count(str(seat))
         if count != animals:
-            out.add(f"{path}.seat{seat}", "start_fields", f"seat {seat} has {count} start fields, needs {animals}")
+            out.add(path, "count", f"seat {seat} has {count} start fields, needs {animals}")
+
+
+def _forest_fields(data: dict, key: str) -> int | None:
+    """The number of forest fields of the board ``data[key]`` (None: no usable rows)."""
+    rows = _rows(data.get(key))
+    return "".join(rows).count("F") if rows else None
 
 
 def _unknown_field_problems(data: dict, out: Problems) -> None:
     """Keys the format does not have, in the set itself and in its boards and list entries."""
-    objects = [("components", data, FIELDS[""])]
+    objects = [("/components", data, FIELDS[""])]
     for key, allowed in FIELDS.items():
         value = data.get(key) if key else None
         if isinstance(value, dict):
-            objects.append((f"components.{key}", value, allowed))
+            objects.append((pointer("components", key), value, allowed))
         elif isinstance(value, list):
-            objects += [(f"components.{key}[{i}]", entry, allowed) for i, entry in enumerate(value)]
+            objects += [(pointer("components", key, i), entry, allowed) for i, entry in enumerate(value)]
     for path, obj, allowed in objects:
         if isinstance(obj, dict):
             out.unknown_fields(obj, allowed, path)
 
 
 def _species_problems(species, animals: int, out: Problems) -> None:
-    path = "components.species"
-    if not isinstance(species, list):
-        out.add(path, "species", "expected a list")
-        return
-    if len(species) != animals:
-        out.add(path, "species", f"expected {animals} species, got {len(species)}")
+    path = "/components/species"
+    if isinstance(species, list) and len(species) != animals:
+        out.add(path, "count", f"expected {animals} species, got {len(species)}")
     seen = set()
-    for i, entry in enumerate(species):
-        if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
-            out.add(f"{path}[{i}]", "species", "each entry needs a string key")
-            continue
-        if entry["key"] in seen:
-            out.add(f"{path}[{i}]", "species", f'duplicate key "{entry["key"]}"')
-        seen.add(entry["key"])
+    for where, entry in _objects(species, path, out):
+        if _checked(entry, "key", _is_str, "each species needs a string key", where, out):
+            _unique(entry, "key", seen, where, out)
         for attribute in ATTRIBUTES:
-            if not _is_int(entry.get(attribute)):
-                out.add(f"{path}[{i}].{attribute}", "species", f"{attribute} must be an integer")
+            _checked(entry, attribute, _is_int, f"{attribute} must be an integer", where, out)
 
 
 def _forest_problems(tiles, forest_fields: int | None, out: Problems) -> None:
-    path = "components.forest_tiles"
-    if not isinstance(tiles, list):
-        out.add(path, "forest_tiles", "expected a list")
-        return
+    path = "/components/forest_tiles"
     total = 0
-    for i, entry in enumerate(tiles):
-        where = f"{path}[{i}]"
-        if not isinstance(entry, dict) or entry.get("kind") not in KINDS:
-            out.add(where, "forest_tiles", "kind must be one of flag, plus1, medicine, dice")
-            continue
-        if not _is_int(entry.get("count")) or entry["count"] < 0:
-            out.add(where, "forest_tiles", "count must be an integer >= 0")
-            continue
-        value = entry.get("value")
-        if entry["kind"] == "flag" and not (_is_int(value) and value >= 1):
-            out.add(where, "forest_tiles", "flag needs an integer value >= 1")
-        total += entry["count"]
-    if forest_fields is not None and total != forest_fields:
-        out.add(path, "forest_count", f"{forest_fields} forest fields but {total} forest tiles")
+    for where, entry in _objects(tiles, path, out):
+        if (_checked(entry, "kind", KINDS.__contains__, "kind must be one of flag, plus1, medicine, dice", where, out)
+                and entry["kind"] == "flag"):
+            _checked(entry, "value", lambda value: _is_int(value) and value >= 1,
+                     "flag needs an integer value >= 1", where, out)
+        if _checked(entry, "count", lambda count: _is_int(count) and count >= 0,
+                    "count must be an integer >= 0", where, out):
+            total += entry["count"]
+    if forest_fields is not None and isinstance(tiles, list) and total != forest_fields:
+        out.add(path, "count", f"{forest_fields} forest fields but {total} forest tiles")
 
 
 def _mode_problems(tiles, display_size: int, out: Problems) -> None:
-    path = "components.combat_mode_tiles"
-    if not isinstance(tiles, list):
-        out.add(path, "combat_mode_tiles", "expected a list")
-        return
-    if len(tiles) < display_size:
-        out.add(path, "combat_mode_tiles", f"{display_size} tiles needed for the display, got {len(tiles)}")
+    path = "/components/combat_mode_tiles"
+    if isinstance(tiles, list) and len(tiles) < display_size:
+        out.add(path, "count", f"{display_size} tiles needed for the display, got {len(tiles)}")
     seen = set()
-    for i, entry in enumerate(tiles):
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-            out.add(f"{path}[{i}]", "combat_mode_tiles", "each tile needs a string id")
-            continue
-        if entry["id"] in seen:
-            out.add(f"{path}[{i}]", "combat_mode_tiles", f'duplicate id "{entry["id"]}"')
-        seen.add(entry["id"])
-        if entry.get("attribute") not in ATTRIBUTES:
-            out.add(f"{path}[{i}]", "combat_mode_tiles", f'unknown attribute "{entry.get("attribute")}"')
+    for where, entry in _objects(tiles, path, out):
+        if _checked(entry, "id", _is_str, "each tile needs a string id", where, out):
+            _unique(entry, "id", seen, where, out)
+        _checked(entry, "attribute", ATTRIBUTES.__contains__,
+                 "attribute must be one of " + ", ".join(ATTRIBUTES), where, out)
 
 
-def _first_player_problems(first, seats, out: Problems) -> None:
-    if first != "random" and first not in seats:
-        out.add("first_start_player", "option_conflict", f"first_start_player {first} is not among seats {seats}")
+def data_problems(data: dict, animals: int, seats, display_size: int) -> Problems:
+    """Every problem of a merged component set (paths from the options' root).
 
-
-def problems(options: dict) -> Problems:
-    """Every problem of the options' component data and option combinations."""
+    ``seats`` are the board seats in use (None: not known yet, every seat on the board).
+    """
     out = Problems()
-    data = merged(options)
-    if data is None:
-        out.add("component_set", "unknown_component_set", f'no component set "{options["component_set"]}"')
-        return out
-    animals = options["animals_per_player"]
-    seats = options["seats"]
-    if seats is not None and (len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4
-                              or any(s not in SEATS for s in seats)):
-        out.add("seats", "seats", f"expected 2 to 4 distinct seats out of 1-4, got {seats}")
-        seats = None
-    first = options["first_start_player"]
-    if first != "random" and not (_is_int(first) and first in SEATS):
-        out.add("first_start_player", "invalid_value", '"random" or a seat number 1-4')
-    elif seats is not None:
-        _first_player_problems(first, seats, out)
     _unknown_field_problems(data, out)
     if data.get("format") != FORMAT:
-        out.add("components.format", "invalid_value", f"format must be {FORMAT}")
+        out.add("/components/format", "invalid_value", f"format must be {FORMAT}")
     if data.get("provenance") not in PROVENANCES:
-        out.add("components.provenance", "invalid_value", "provenance must be one of " + ", ".join(PROVENANCES))
-    _board_problems("components.board.rows", data.get("board"), animals, seats, out)
-    forest_fields = None
-    if "components.board.rows" not in out:
-        forest_fields = "".join(data["board"]["rows"]).count("F")
+        out.add("/components/provenance", "invalid_value", "provenance must be one of " + ", ".join(PROVENANCES))
+    _board_problems(data, "board", animals, seats, out)
+    forest_fields = _forest_fields(data, "board")
     if data.get("night_board") is not None:
-        _board_problems("components.night_board.rows", data["night_board"], animals, seats, out)
-        if "components.night_board.rows" not in out and forest_fields is not None:
-            night_forest = "".join(data["night_board"]["rows"]).count("F")
-            if night_forest != forest_fields:
-                out.add("components.night_board.rows", "forest_count",
-                        f"{night_forest} night forest fields but {forest_fields} day forest fields")
+        _board_problems(data, "night_board", animals, seats, out)
+        night_forest = _forest_fields(data, "night_board")
+        if night_forest is not None and forest_fields is not None and night_forest != forest_fields:
+            out.add("/components/night_board/rows", "count",
+                    f"{night_forest} night forest fields but {forest_fields} day forest fields")
     characters = data.get("characters")
     if characters is not None and not (isinstance(characters, dict) and all(
             isinstance(names, dict) and all(isinstance(n, str) for n in names.values())
             for names in characters.values())):
-        out.add("components.characters", "invalid_value", "characters maps set1..set4 to {species: name}")
+        out.add("/components/characters", "invalid_value", "characters maps set1..set4 to {species: name}")
     _species_problems(data.get("species"), animals, out)
     _forest_problems(data.get("forest_tiles"), forest_fields, out)
-    _mode_problems(data.get("combat_mode_tiles"), options["display_size"], out)
+    _mode_problems(data.get("combat_mode_tiles"), display_size, out)
     return out
 
 
-def seat_problems(options: dict, players: int) -> Problems:
-    """Problems that need the player count: the seat list and the used seats' start fields."""
+def start_field_problems(data: dict, animals: int, seats: list[int]) -> Problems:
+    """Valid boards whose used ``seats`` lack start fields (known once the player count is)."""
     out = Problems()
-    seats = board_seats(options, players)
-    if len(seats) != players:
-        out.add("seats", "seats", f"expected {players} distinct seats, got {seats}")
-        return out
-    _first_player_problems(options["first_start_player"], seats, out)
-    data = merged(options)
     for key in ("board", "night_board"):
         if data.get(key) is not None:
-            _board_problems(f"components.{key}.rows", data[key], options["animals_per_player"], seats, out)
+            _start_field_problems(data[key]["rows"], animals, seats, pointer("components", key, "rows"), out)
     return out
-
-
-def board_seats(options: dict, players: int) -> list[int]:
-    return list(options["seats"]) if options["seats"] is not None else DEFAULT_SEATS[players]
 
 
 # -- compilation ------------------------------------------------------------------
@@ -231,13 +234,14 @@ def board_seats(options: dict, players: int) -> list[int]:
 class Config:
     """Compiled, read-only game constants derived from the options."""
 
-    __slots__ = ("rows", "cols", "board_rows", "neighbours", "all_fields", "not_first_col", "not_last_col", "start",
-                 "forest", "forest_index", "species", "values", "names", "tile_types", "tile_counts",
-                 "mode_tiles", "mode_attr", "die", "meta", "opts")
+    __slots__ = ("rows", "cols", "board_rows", "neighbours", "all_fields", "not_first_col", "not_last_col",
+                 "start_fields_by_board_seat", "forest", "forest_index", "species", "species_values",
+                 "character_names", "tile_types", "tile_counts", "mode_tiles", "mode_attribute", "die_faces",
+                 "meta", "options")
 
     def __init__(self, options: dict):
         data = merged(options)
-        self.opts = options
+        self.options = options
         night = options["variant"] == "night" and data.get("night_board") is not None
         rows = data["night_board" if night else "board"]["rows"]
         self.board_rows = tuple(rows)
@@ -254,13 +258,15 @@ class Config:
         self.not_first_col = sum(1 << f for f in range(len(cells)) if f % cols)
         self.not_last_col = sum(1 << f for f in range(len(cells)) if f % cols != cols - 1)
         #: board seat -> its start fields in row-major order
-        self.start = {s: tuple(f for f, ch in enumerate(cells) if ch == str(s)) for s in SEATS}
+        self.start_fields_by_board_seat = {s: tuple(f for f, ch in enumerate(cells) if ch == str(s)) for s in SEATS}
         self.forest = tuple(f for f, ch in enumerate(cells) if ch == "F")
         self.forest_index = {f: i for i, f in enumerate(self.forest)}
         self.species = tuple(s["key"] for s in data["species"])
-        self.values = tuple(tuple(s[a] for a in ATTRIBUTES) for s in data["species"])
+        #: per species, per attribute: its value
+        self.species_values = tuple(tuple(s[a] for a in ATTRIBUTES) for s in data["species"])
         characters = data.get("characters") or {}
-        self.names = {seat: dict(characters.get(f"set{seat}", {})) for seat in SEATS}
+        #: board seat -> {species: character name} (cosmetic)
+        self.character_names = {seat: dict(characters.get(f"set{seat}", {})) for seat in SEATS}
         types = {}
         for entry in data["forest_tiles"]:
             key = (entry["kind"], entry.get("value") if entry["kind"] == "flag" else None)
@@ -268,8 +274,9 @@ class Config:
         self.tile_types = tuple(k for k, n in types.items())
         self.tile_counts = tuple(types[k] for k in self.tile_types)
         self.mode_tiles = tuple(t["id"] for t in data["combat_mode_tiles"])
-        self.mode_attr = {t["id"]: ATTRIBUTES.index(t["attribute"]) for t in data["combat_mode_tiles"]}
-        self.die = list(range(1, options["die_sides"] + 1))
+        #: combat-mode tile id -> attribute index
+        self.mode_attribute = {t["id"]: ATTRIBUTES.index(t["attribute"]) for t in data["combat_mode_tiles"]}
+        self.die_faces = list(range(1, options["die_sides"] + 1))
         self.meta = {"id": data.get("id"), "provenance": data.get("provenance"),
                      "hash": content_hash(data)}
 
@@ -278,8 +285,10 @@ class Config:
         return self.species[index] if index is not None and index >= 0 else None
 
     def field(self, f: int) -> list[int]:
+        """A field index as ``[row, col]``."""
         return [f // self.cols, f % self.cols]
 
 
 def options_key(options: dict) -> str:
+    """The content hash of validated options: the cache key of their compiled form."""
     return content_hash(options)

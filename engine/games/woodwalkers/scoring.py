@@ -2,31 +2,30 @@
 
 from __future__ import annotations
 
-from .board import ctx
+from .state import State
 
 
-def score(state) -> dict:
+def score(state: State) -> dict:
     """Totals with breakdown; winners by points, then flags occupied, then fewer wounds."""
-    cfg, lay = ctx(state)
-    n = state["n"]
-    flags, held = [0] * n, [0] * n
-    for k, value in enumerate(state["tiles"]):
-        a = state["cell"][cfg.forest[k]] if value > 0 else -1
-        if a >= 0:
-            flags[a // lay.apl] += value
-            held[a // lay.apl] += 1
-    if state["opts"]["tiebreak_wounds"] == "in_play":
-        wounds = [0] * n
-        for a, w in enumerate(state["wounds"]):
-            if not state["out"][a]:
-                wounds[a // lay.apl] += w
+    config, owner, players = state.config, state.seating.owner, state.players
+    flags, occupied = [0] * players, [0] * players
+    for field, value in zip(config.forest, state.forest):
+        animal = state.occupant[field] if value > 0 else -1
+        if animal >= 0:
+            flags[owner(animal)] += value
+            occupied[owner(animal)] += 1
+    if state.options["tiebreak_wounds"] == "in_play":
+        wounds = [0] * players
+        for animal, count in enumerate(state.wounds):
+            if not state.eliminated[animal]:
+                wounds[owner(animal)] += count
     else:
-        wounds = list(state["received"])
+        wounds = list(state.wounds_received)
     scores = []
-    for s in range(n):
-        breakdown = {"plus1": state["plus1"][s], "duels": state["duels"][s], "flags": flags[s]}
-        scores.append({"seat": s, "total": sum(breakdown.values()), "breakdown": breakdown,
-                       "tiebreak": {"flags_occupied": held[s], "wounds": wounds[s]}})
-    rank = [(e["total"], held[e["seat"]], -wounds[e["seat"]]) for e in scores]
+    for seat in range(players):
+        breakdown = {"plus1": state.plus1[seat], "duels": state.duel_points[seat], "flags": flags[seat]}
+        scores.append({"seat": seat, "total": sum(breakdown.values()), "breakdown": breakdown,
+                       "tiebreak": {"flags_occupied": occupied[seat], "wounds": wounds[seat]}})
+    rank = [(entry["total"], occupied[entry["seat"]], -wounds[entry["seat"]]) for entry in scores]
     best = max(rank)
-    return {"scores": scores, "winners": [s for s in range(n) if rank[s] == best]}
+    return {"scores": scores, "winners": [seat for seat in range(players) if rank[seat] == best]}

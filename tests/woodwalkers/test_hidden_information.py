@@ -6,7 +6,6 @@ import pytest
 
 from engine import IllegalMove, Match, Rng, canonical
 from engine.games.woodwalkers import RULESET as R
-from engine.games.woodwalkers.board import ctx
 
 from .helpers import animal, build, handle, play
 
@@ -33,7 +32,7 @@ def seen_by(match, log, seat):
 
 def test_day_arrangement_is_hidden_until_all_are_in():
     def same_for_seat_0(a, b):
-        if a[0].state["phase"] == "arrange":
+        if a[0].state.phase == "arrange":
             assert seen_by(*a, 0) == seen_by(*b, 0)
             assert seen_by(*a, 1) != seen_by(*b, 1)
 
@@ -63,7 +62,7 @@ def test_night_identities_never_reach_other_seats(seed):
 
 def test_night_view_and_events_hide_other_identities():
     state = build(variant="night", where={(0, "puma"): (9, 4)}, wounds={(0, "puma"): 1})
-    state["med"][0] = 1
+    state.medicine[0] = 1
     view = R.view(state, 1)
     assert all(a["species"] is None for a in view["animals"] if a["seat"] == 0)
     assert all(a["species"] is not None for a in view["animals"] if a["seat"] == 1)
@@ -84,7 +83,7 @@ def test_night_duel_shows_both_identities_then_hides_them():
     play(state, 0, {"type": "move", "animal": handle(state, 0, "wolf"), "to": [9, 5]})
     guessing = R.view(state, 1)["duel"]
     assert guessing["challenger_species"] is None and "values" not in guessing
-    state["dice"][0] = 1
+    state.dice_tiles[0] = 1
     events = play(state, 1, {"type": "no_guess"}, [1])
     reveal = next(e for e in events if e.get("stage") == "reveal")
     assert (reveal["challenger_species"], reveal["defender_species"]) == ("wolf", "otter")
@@ -108,16 +107,16 @@ def test_night_error_messages_name_no_identity():
 def test_determinize_keeps_own_and_shown_identities_and_resamples_the_rest():
     state = build(variant="night")
     shown = animal(state, 1, "wolf")
-    state["shown"][shown] = 1
+    state.shown[shown] = 1
     rng = Rng(5)
     layouts = set()
     for _ in range(30):
         other = R.determinize(state, 0, rng)
-        assert other["species"][:7] == state["species"][:7]
-        assert other["species"][shown] == state["species"][shown]
-        assert sorted(other["species"][7:]) == sorted(state["species"][7:])
+        assert other.species[:7] == state.species[:7]
+        assert other.species[shown] == state.species[shown]
+        assert sorted(other.species[7:]) == sorted(state.species[7:])
         assert canonical(R.view(other, 0)) == canonical(R.view(state, 0))
-        layouts.add(tuple(other["species"][7:]))
+        layouts.add(tuple(other.species[7:]))
     assert len(layouts) > 10
 
 
@@ -125,7 +124,7 @@ def test_determinize_during_arrangement_resamples_other_placements():
     state = R.setup(2, R.make_options({"variant": "night"}))
     play(state, 1, {"type": "arrange", "species": "bear", "to": [0, 2]})
     rng = Rng(2)
-    seen = {json.dumps(R.determinize(state, 0, rng)["pos"][7:]) for _ in range(20)}
+    seen = {json.dumps(R.determinize(state, 0, rng).positions[7:]) for _ in range(20)}
     assert len(seen) > 1
     assert all(canonical(R.view(R.determinize(state, 0, rng), 0)) == canonical(R.view(state, 0))
                for _ in range(5))
@@ -133,8 +132,7 @@ def test_determinize_during_arrangement_resamples_other_placements():
 
 def test_face_down_tiles_do_not_exist_before_they_are_revealed():
     state = build(where={(0, "puma"): (9, 4)})
-    assert set(state["tiles"]) == {0} and "forest_left" in R.view(state, 0)
+    assert set(state.forest) == {0} and "forest_left" in R.view(state, 0)
     play(state, 0, {"type": "roll"}, [1])
     R.apply(state, 0, {"type": "move", "animal": handle(state, 0, "puma"), "to": [8, 4]})
-    cfg, _ = ctx(state)
-    assert len(R.chance(state).outcomes) == len(cfg.tile_types)  # every kind still possible
+    assert len(R.chance(state).outcomes) == len(state.config.tile_types)  # every kind still possible

@@ -7,7 +7,7 @@ import pytest
 
 from engine import IllegalMove, canonical
 from engine.games.woodwalkers import RULESET as R
-from engine.games.woodwalkers.board import ctx
+from engine.games.woodwalkers.flow import decision
 
 from .helpers import advance, animal, build, handle, play, started, targets, tile
 
@@ -19,21 +19,21 @@ def turn_sequence(state, rounds):
     out = []
     for _ in range(rounds):
         chooser = R.to_move(state)
-        play(state, chooser[0], {"type": "choose_mode", "tile": state["display"][0]})
+        play(state, chooser[0], {"type": "choose_mode", "tile": state.display[0]})
         actors = []
-        while state["phase"] == "turn":
-            actors.append(state["actor"])
-            play(state, state["actor"], {"type": "pass"}, [state["pile"][0]] if len(actors) == state["n"] else [])
+        while state.phase == "turn":
+            actors.append(state.active)
+            play(state, state.active, {"type": "pass"}, [state.mode_pile[0]] if len(actors) == state.players else [])
         out.append((chooser[0], actors))
     return out
 
 
 def test_example_01_board_invariants():
-    cfg, lay = ctx(build(players=4))
-    cells = "".join(cfg.board_rows)
+    config = build(players=4).config
+    cells = "".join(config.board_rows)
     assert len(cells) == 121
-    assert len(cfg.forest) == 25
-    assert all(len(cfg.start[seat]) == 7 for seat in (1, 2, 3, 4))
+    assert len(config.forest) == 25
+    assert all(len(config.start_fields_by_board_seat[seat]) == 7 for seat in (1, 2, 3, 4))
     assert cells.count(".") == 68
 
 
@@ -53,15 +53,15 @@ def test_example_04_round_count():
     state = started(players=2)
     shown, turns = [], [0, 0]
     while not R.is_over(state):
-        shown.append(len(state["display"]))
-        play(state, R.to_move(state)[0], {"type": "choose_mode", "tile": state["display"][0]})
-        while state["phase"] == "turn":
-            turns[state["actor"]] += 1
-            refill = state["turn"] == 1 and state["pile"]
-            play(state, state["actor"], {"type": "pass"}, [state["pile"][0]] if refill else [])
+        shown.append(len(state.display))
+        play(state, R.to_move(state)[0], {"type": "choose_mode", "tile": state.display[0]})
+        while state.phase == "turn":
+            turns[state.active] += 1
+            refill = state.turns_taken == 1 and state.mode_pile
+            play(state, state.active, {"type": "pass"}, [state.mode_pile[0]] if refill else [])
     assert shown == [3] * 14 + [2]
     assert turns == [15, 15]
-    assert state["round"] == 15
+    assert state.round == 15
 
 
 def test_example_05_mode_choice():
@@ -71,7 +71,7 @@ def test_example_05_mode_choice():
     assert R.view(state, 0)["mode"] == "strength"
     play(state, 1, {"type": "pass"})
     events = play(state, 0, {"type": "pass"}, ["cm16"])
-    assert "cm11" not in state["pile"] and state["display"] == ["cm01", "cm06", "cm16"]
+    assert "cm11" not in state.mode_pile and state.display == ["cm01", "cm06", "cm16"]
     assert {"type": "display", "tile": "cm16", "attribute": "intelligence"} in events
 
 
@@ -83,11 +83,11 @@ def test_example_06_reachability(die, expected):
     state = build()
     play(state, 0, ROLL, [die])
     deer = handle(state, 0, "deer")  # species 3 starts on (10,5)
-    assert state["pos"][animal(state, 0, "deer")] == 10 * 11 + 5
+    assert state.positions[animal(state, 0, "deer")] == 10 * 11 + 5
     assert targets(state, 0, deer) == expected
     assert {"type": "stay"} in R.legal_moves(state, 0)
-    cfg, _ = ctx(state)
-    forest = {tuple(cfg.field(f)) for f in cfg.forest}
+    config = state.config
+    forest = {tuple(config.field(f)) for f in config.forest}
     assert [t for t in expected if t in forest] == [t for t in [(7, 5), (8, 4), (8, 6)] if t in expected]
 
 
@@ -103,7 +103,7 @@ def test_example_08_foreign_start_fields():
     state = build(where={(0, "puma"): (1, 5)})
     play(state, 0, ROLL, [1])
     puma = handle(state, 0, "puma")
-    assert state["cell"][5] >= 0  # a seat-3 animal stands on (0,5): no attack there
+    assert state.occupant[5] >= 0  # a seat-3 animal stands on (0,5): no attack there
     assert targets(state, 0, puma) == [(1, 4), (1, 6), (2, 5)]
     state = build(where={(0, "puma"): (1, 5), (1, "deer"): (1, 1)})
     play(state, 0, ROLL, [1])
@@ -160,13 +160,13 @@ def test_example_10_duel_challenger_wins():
     res = result(duel(state, 0, "bear", (8, 5), [2, 6]))
     assert (res["challenger"]["total"], res["defender"]["total"]) == (7, 6)
     assert res["winner"] == "challenger"
-    assert state["duels"] == [2, 0]
-    assert state["pos"][animal(state, 0, "bear")] == 8 * 11 + 5
-    assert R.to_move(state) == [1] and R.decision(state) == "return"
+    assert state.duel_points == [2, 0]
+    assert state.positions[animal(state, 0, "bear")] == 8 * 11 + 5
+    assert R.to_move(state) == [1] and decision(state) == "return"
     assert R.legal_moves(state, 1) == [{"type": "return", "to": [0, 2]}, {"type": "return", "to": [0, 8]}]
     play(state, 1, {"type": "return", "to": [0, 2]})
     squirrel = animal(state, 1, "squirrel")
-    assert state["pos"][squirrel] == 2 and state["wounds"][squirrel] == 2
+    assert state.positions[squirrel] == 2 and state.wounds[squirrel] == 2
 
 
 def test_example_11_tie_goes_to_the_defender():
@@ -174,24 +174,24 @@ def test_example_11_tie_goes_to_the_defender():
                   wounds={(0, "otter"): 1}, mode="intelligence")
     res = result(duel(state, 0, "otter", (9, 5), [3, 3]))
     assert (res["challenger"]["total"], res["defender"]["total"]) == (6, 6)
-    assert res["winner"] == "defender" and state["duels"] == [0, 2]
+    assert res["winner"] == "defender" and state.duel_points == [0, 2]
     assert R.to_move(state) == [0]
     assert [m["to"] for m in R.legal_moves(state, 0)] == [[10, 2], [10, 7]]
     play(state, 0, {"type": "return", "to": [10, 2]})
     otter = animal(state, 0, "otter")
-    assert state["pos"][otter] == 10 * 11 + 2 and state["wounds"][otter] == 2
-    assert state["pos"][animal(state, 1, "deer")] == 9 * 11 + 5
+    assert state.positions[otter] == 10 * 11 + 2 and state.wounds[otter] == 2
+    assert state.positions[animal(state, 1, "deer")] == 9 * 11 + 5
 
 
 def test_example_12_third_wound_eliminates():
     state = build(where={(0, "wolf"): (9, 4), (1, "deer"): (9, 5)}, wounds={(0, "wolf"): 2}, mode="speed")
     res = result(duel(state, 0, "wolf", (9, 5), [6, 2]))
     assert (res["challenger"]["total"], res["defender"]["total"]) == (7, 7)
-    assert res["eliminated"] and state["duels"] == [0, 2]
+    assert res["eliminated"] and state.duel_points == [0, 2]
     wolf = animal(state, 0, "wolf")
-    assert state["out"][wolf] and state["pos"][wolf] < 0
+    assert state.eliminated[wolf] and state.positions[wolf] < 0
     assert R.view(state, 1)["cards"][0]["wolf"]["eliminated"] is True
-    assert R.decision(state) == "turn" and state["actor"] == 1  # no return choice
+    assert decision(state) == "turn" and state.active == 1  # no return choice
 
 
 def test_example_13_no_value_floor():
@@ -199,23 +199,23 @@ def test_example_13_no_value_floor():
                   mode="strength", actor=1)
     res = result(duel(state, 1, "bison", (9, 5), [1, 1]))
     assert (res["challenger"]["total"], res["defender"]["total"]) == (6, 0)
-    assert res["winner"] == "challenger" and res["eliminated"] and state["duels"] == [0, 2]
+    assert res["winner"] == "challenger" and res["eliminated"] and state.duel_points == [0, 2]
 
 
 def test_example_14_medicine():
     state = build(where={(0, "bear"): (9, 5), (1, "squirrel"): (8, 5)}, wounds={(1, "squirrel"): 2},
                   mode="strength")
-    state["med"][1] = 2
+    state.medicine[1] = 2
     duel(state, 0, "bear", (8, 5), [2])
     squirrel = handle(state, 1, "squirrel")
-    assert R.to_move(state) == [1] and R.decision(state) == "duel_roll"
+    assert R.to_move(state) == [1] and decision(state) == "duel_roll"
     assert R.legal_moves(state, 1) == [{"type": "use_medicine", "animal": squirrel}, {"type": "duel_roll"}]
     before = canonical(R.to_json(state))
     with pytest.raises(IllegalMove, match="no wound"):
         R.apply(state, 1, {"type": "use_medicine", "animal": handle(state, 1, "puma")})
     assert canonical(R.to_json(state)) == before
     play(state, 1, {"type": "use_medicine", "animal": squirrel})
-    assert state["wounds"][animal(state, 1, "squirrel")] == 1 and state["med"][1] == 1
+    assert state.wounds[animal(state, 1, "squirrel")] == 1 and state.medicine[1] == 1
     assert R.view(state, 0)["duel"]["values"]["defender"]["value"] == 0
     res = result(play(state, 1, {"type": "duel_roll"}, [4]))
     assert res["defender"]["total"] == 4
@@ -225,7 +225,7 @@ def test_example_14_medicine():
 def test_example_15_dice_tile(rerolls):
     """Each re-roll spends a tile and binds; the second 1 is re-rolled with a second tile."""
     state = build(where={(0, "bear"): (9, 5), (1, "squirrel"): (8, 5)}, mode="strength")
-    state["dice"][0] = len(rerolls)
+    state.dice_tiles[0] = len(rerolls)
     duel(state, 0, "bear", (8, 5), [1])
     assert R.legal_moves(state, 0) == [{"type": "reroll"}, {"type": "accept"}]
     events = []
@@ -233,7 +233,7 @@ def test_example_15_dice_tile(rerolls):
         last = i == len(rerolls) - 1
         events = play(state, 0, {"type": "reroll"}, [value, 3] if last else [value])
         assert {"type": "roll", "seat": 0, "value": value, "purpose": "reroll"} in events
-    assert state["dice"][0] == 0
+    assert state.dice_tiles[0] == 0
     assert result(events)["challenger"]["roll"] == rerolls[-1]
 
 
@@ -242,7 +242,7 @@ def test_example_15_dice_tile(rerolls):
 def test_example_16_night_guess(guess, winner, totals):
     state = build(where={(0, "wolf"): (9, 4), (1, "otter"): (9, 5)}, mode="endurance", variant="night")
     duel(state, 0, "wolf", (9, 5), [])
-    assert R.decision(state) == "guess" and R.to_move(state) == [1]
+    assert decision(state) == "guess" and R.to_move(state) == [1]
     move = {"type": "no_guess"} if guess is None else {"type": "guess", "species": guess}
     res = result(play(state, 1, move, [3, 1]))
     assert res["winner"] == winner
@@ -252,9 +252,8 @@ def test_example_16_night_guess(guess, winner, totals):
 def flags_state(**kw):
     """Example 17 position: seat 0 on flags 10 and 5, seat 1 on flag 15, one empty flag 10."""
     state = build(where={(0, "puma"): (2, 2), (0, "wolf"): (2, 4), (1, "puma"): (2, 6)}, **kw)
-    cfg, _ = ctx(state)
     for rc, value in (((2, 2), 10), ((2, 4), 5), ((2, 6), 15), ((2, 8), 10)):
-        state["tiles"][cfg.forest_index[rc[0] * 11 + rc[1]]] = value
+        state.forest[state.config.forest_index[rc[0] * 11 + rc[1]]] = value
     return state
 
 
@@ -265,7 +264,7 @@ def test_example_17_flag_scoring():
 
 def test_example_18_tiebreak_flags_occupied():
     state = flags_state()
-    state["plus1"] = [9, 9]
+    state.plus1 = [9, 9]
     sheet = R.score(state)
     assert [s["total"] for s in sheet["scores"]] == [24, 24]
     assert sheet["winners"] == [0]
@@ -275,7 +274,7 @@ def test_example_18_tiebreak_flags_occupied():
 def test_example_19_tiebreak_wounds(tiebreak, winners):
     state = build(where={(1, "bison"): None}, wounds={(0, "puma"): 2, (0, "wolf"): 1, (1, "puma"): 2},
                   tiebreak_wounds=tiebreak)
-    state["received"] = [3, 5]
+    state.wounds_received = [3, 5]
     assert R.score(state)["winners"] == winners
 
 
@@ -285,12 +284,12 @@ def test_example_19_everything_equal_shares_the_win():
 
 def test_example_20_player_without_animals():
     species = ("puma", "wolf", "bison", "deer", "bear", "otter", "squirrel")
-    state = build(where={(1, s): None for s in species}, actor=0, sp=1)
+    state = build(where={(1, s): None for s in species}, actor=0, start=1)
     assert R.legal_moves(state, 1) == []
     play(state, 0, {"type": "pass"}, ["cm02", "cm03", "cm04"])  # seat 1's turn passes by itself
-    assert state["round"] == 2 and R.to_move(state) == [0] and R.decision(state) == "choose_mode"
+    assert state.round == 2 and R.to_move(state) == [0] and decision(state) == "choose_mode"
     play(state, 0, {"type": "choose_mode", "tile": "cm02"})
-    assert state["actor"] == 0  # seat 1 passed automatically again
+    assert state.active == 0  # seat 1 passed automatically again
     play(state, 0, {"type": "pass"}, ["cm05"])
-    assert R.to_move(state) == [1] and R.decision(state) == "choose_mode"
+    assert R.to_move(state) == [1] and decision(state) == "choose_mode"
     assert len(R.legal_moves(state, 1)) == 3

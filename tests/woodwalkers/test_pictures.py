@@ -4,6 +4,7 @@ import xml.etree.ElementTree as ET
 
 from engine import Match
 from engine.games.woodwalkers import RULESET as R
+from engine.games.woodwalkers.flow import decision
 from engine.games.woodwalkers.svg import render
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -11,7 +12,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def midgame(variant):
     match = Match.create(R, 2, {"arrangement": "random", "variant": variant}, 8)
-    while match.state["round"] < 3 or R.decision(match.state) != "move":
+    while match.state.round < 3 or decision(match.state) != "move":
         seat = match.to_move()[0]
         moves = match.legal_moves(seat)
         match.play(seat, moves[0] if moves[0]["type"] == "roll" else moves[len(moves) // 2])

@@ -1,6 +1,14 @@
-"""Marshmallow schemas: the options (spec §12/§13, every [D] decision) and move payloads."""
+"""The options (spec §12/§13, every [D] decision) and move payloads as marshmallow
+schemas, and the option checks beyond the schema (component data, seats)."""
+
+from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
+
+from engine.problems import Problems
+
+from .board import board_seats
+from .components import SEATS, data_problems, merged, start_field_problems
 
 
 def _choice(default, values, description):
@@ -106,3 +114,41 @@ MOVE_SCHEMAS = {
     "duel_roll": _schema("DuelRollMove"),
     "return": _schema("ReturnMove", to=_field()),
 }
+
+
+def _first_player_problems(first, seats: list[int], out: Problems) -> None:
+    if first != "random" and first not in seats:
+        out.add("/first_start_player", "option_conflict", f"first_start_player {first} is not among seats {seats}")
+
+
+def check_options(options: dict) -> Problems:
+    """Every problem of the options' component data and option combinations."""
+    out = Problems()
+    data = merged(options)
+    if data is None:
+        out.add("/component_set", "unknown_component_set", f'no component set "{options["component_set"]}"')
+        return out
+    seats = options["seats"]
+    if seats is not None and (len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4
+                              or any(s not in SEATS for s in seats)):
+        out.add("/seats", "invalid_value", f"expected 2 to 4 distinct seats out of 1-4, got {seats}")
+        seats = None
+    first = options["first_start_player"]
+    if first != "random" and not (isinstance(first, int) and not isinstance(first, bool) and first in SEATS):
+        out.add("/first_start_player", "invalid_value", '"random" or a seat number 1-4')
+    elif seats is not None:
+        _first_player_problems(first, seats, out)
+    out.extend(data_problems(data, options["animals_per_player"], seats, options["display_size"]))
+    return out
+
+
+def check_players(options: dict, players: int) -> Problems:
+    """Problems of valid options that need the player count: the seats and their start fields."""
+    out = Problems()
+    seats = board_seats(options, players)
+    if len(seats) != players:
+        out.add("/seats", "option_conflict", f"expected {players} distinct seats, got {seats}")
+        return out
+    _first_player_problems(options["first_start_player"], seats, out)
+    out.extend(start_field_problems(merged(options), options["animals_per_player"], seats))
+    return out
