@@ -44,8 +44,8 @@ def test_default_component_set_is_versioned_project_default():
     ({"variant": "dusk"}, "/variant", "invalid_value"),
     ({"component_set": "print-2022"}, "/component_set", "unknown_component_set"),
     ({"components": {"board": rows((3, "2..F.F.F.4"))}}, "/components/board/rows/3", "board_shape"),
-    ({"components": {"board": rows((0, "..33x3333.."))}}, "/components/board/rows/0", "invalid_value"),
-    ({"components": {"board": rows((5, "...F.F.F..4"))}}, "/components/board/rows", "count"),
+    ({"components": {"board": rows((0, "..33x3333.."))}}, "/components/board/rows/0", "board_code"),
+    ({"components": {"board": rows((5, "...F.F.F..4"))}}, "/components/board/rows", "start_fields"),
     ({"components": {"board": {"rows": []}}}, "/components/board/rows", "count"),
     ({"components": {"board": {"rows": "..F.."}}}, "/components/board/rows", "invalid_value"),
     ({"components": {"board": rows((2, "2...F.F.F.4"))}}, "/components/forest_tiles", "count"),
@@ -87,6 +87,15 @@ def test_invalid_options_name_path_and_code(raw, path, code):
     assert [p.code for p in info.value.problems.at(path)] == [code], info.value.problems.as_list()
 
 
+def test_board_map_problems_name_the_row_and_column():
+    with pytest.raises(InvalidOptions) as info:
+        R.make_options({"components": {"board": rows((0, "..33x3333.."))}})
+    assert [p.message for p in info.value.problems.at("/components/board/rows/0")] == [
+        'column 4: "x" is not one of . F 1 2 3 4']
+    assert [p.message for p in info.value.problems.at("/components/board/rows")] == [
+        "seat 3 has 6 start fields, needs 7"]
+
+
 def test_all_problems_are_collected():
     raw = {"components": {"board": rows((0, "..33x3333..")), "species": [], "combat_mode_tiles": []}}
     with pytest.raises(InvalidOptions) as info:
@@ -113,7 +122,7 @@ def test_three_players_need_seat_two_start_fields():
     Match.create(R, 2, {"components": {"board": board}}, 1)
     with pytest.raises(InvalidOptions) as info:
         Match.create(R, 3, {"components": {"board": board}}, 1)
-    assert [(p.path, p.code) for p in info.value.problems] == [("/components/board/rows", "count")]
+    assert [(p.path, p.code) for p in info.value.problems] == [("/components/board/rows", "start_fields")]
 
 
 def test_custom_seats_map_api_seats_to_board_seats():

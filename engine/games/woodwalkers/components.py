@@ -2,9 +2,10 @@
 
 A set is selected with the ``component_set`` option; each top-level key of the
 ``components`` option replaces that key of the set. :func:`data_problems` lists every
-defect as an :class:`engine.Problems` (JSON Pointers from the options' root, shared codes
-plus ``board_shape``); :class:`Config` compiles valid options into plain tuples and bit
-masks (cached per options hash by :func:`.board.context`).
+defect as an :class:`engine.Problems` (JSON Pointers from the options' root; the shared
+codes, and ``board_shape``, ``board_code``, ``start_fields`` for the rules of the board
+map); :class:`Config` compiles valid options into plain tuples and bit masks (cached per
+options hash by :func:`.board.context`).
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ def _board_problems(data: dict, key: str, animals: int, seats, out: Problems) ->
             out.add(path + pointer(i), "board_shape", f"expected {width} cells, got {len(row)}")
         for j, cell in enumerate(row):
             if cell not in BOARD_CODES:
-                out.add(path + pointer(i), "invalid_value", f'column {j}: "{cell}" is not one of . F 1 2 3 4')
+                out.add(path + pointer(i), "board_code", f'column {j}: "{cell}" is not one of . F 1 2 3 4')
     _start_field_problems(rows, animals, seats, path, out)
 
 
@@ -128,7 +129,7 @@ def _start_field_problems(rows: list, animals: int, seats, path: str, out: Probl
     for seat in seats if seats is not None else [s for s in SEATS if str(s) in text]:
         count = text.count(str(seat))
         if count != animals:
-            out.add(path, "count", f"seat {seat} has {count} start fields, needs {animals}")
+            out.add(path, "start_fields", f"seat {seat} has {count} start fields, needs {animals}")
 
 
 def _forest_fields(data: dict, key: str) -> int | None:
