@@ -81,29 +81,32 @@ def _check_zone_id(value, path, problems) -> None:
         problems.add(path, "invalid_value", "must be a zone id, an integer 0-15")
 
 
+def _type_of(obj, types, names, path, problems) -> str | None:
+    """The ``type`` of an object when it is one of ``types``; else a problem and None."""
+    kind = obj.get("type") if isinstance(obj, dict) else None
+    if isinstance(kind, str) and kind in types:
+        return kind
+    if isinstance(obj, dict):
+        problems.add(path + "/type", "invalid_value", f"must be {names}")
+    else:
+        problems.add(path, "invalid_value", "must be an object")
+    return None
+
+
 def _check_side(side, path, problems) -> None:
-    kind = side.get("type") if isinstance(side, dict) else None
-    zone_keys = SIDE_ZONE_KEYS.get(kind) if isinstance(kind, str) else None
-    if zone_keys is None:
-        if isinstance(side, dict):
-            problems.add(path + "/type", "invalid_value", "must be 'F', 'M' or 'R'")
-        else:
-            problems.add(path, "invalid_value", "must be an object")
+    kind = _type_of(side, SIDE_ZONE_KEYS, "'F', 'M' or 'R'", path, problems)
+    if kind is None:
         return
-    keys = {"type", *zone_keys}
+    keys = {"type", *SIDE_ZONE_KEYS[kind]}
     if _check_keys(side, keys, keys, path, problems):
-        for key in zone_keys:
+        for key in SIDE_ZONE_KEYS[kind]:
             if key in side:
                 _check_zone_id(side[key], path + pointer(key), problems)
 
 
 def _check_zone(zone, path, problems) -> None:
-    kind = zone.get("type") if isinstance(zone, dict) else None
-    if not isinstance(kind, str) or kind not in ZONE_KEYS:
-        if isinstance(zone, dict):
-            problems.add(path + "/type", "invalid_value", "must be 'forest', 'meadow', 'river' or 'lake'")
-        else:
-            problems.add(path, "invalid_value", "must be an object")
+    kind = _type_of(zone, ZONE_KEYS, "'forest', 'meadow', 'river' or 'lake'", path, problems)
+    if kind is None:
         return
     required, counts, flags = ZONE_KEYS[kind]
     if not _check_keys(zone, required, required | counts | flags, path, problems):
