@@ -28,12 +28,11 @@ ROLES = {FOREST: "gatherer", RIVER: "fisherman", MEADOW: "hunter", LAKE: "fisher
 class Board:
     """Placed tiles, their pieces and their feature graph."""
 
-    __slots__ = ("tile_set", "placements", "placed_at", "frontier", "first_zone", "zones", "zone_placement",
+    __slots__ = ("placements", "placed_at", "frontier", "first_zone", "zones", "zone_placement",
                  "feature_parent", "next_zone", "feature_size", "open_sides", "member_count", "system_parent",
                  "hut_count", "pieces")
 
-    def __init__(self, tile_set):
-        self.tile_set = tile_set
+    def __init__(self):
         self.placements: list[tuple] = []         # (x, y, Tile, quarter turns) in placement order
         self.placed_at: dict[tuple, int] = {}     # (x, y) -> placement index
         self.frontier: dict[tuple, int] = {}      # free neighbour -> 2 bits per side type it must match
@@ -51,7 +50,6 @@ class Board:
 
     def copy(self) -> "Board":
         new = Board.__new__(Board)
-        new.tile_set = self.tile_set
         new.placements = self.placements[:]
         new.placed_at = self.placed_at.copy()
         new.frontier = self.frontier.copy()

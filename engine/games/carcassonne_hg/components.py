@@ -327,7 +327,6 @@ class TileSet:
     """A compiled tile set: tiles in file order with shared fit tables, id and content hash."""
 
     def __init__(self, data: dict, warnings: list[str]):
-        self.data = data
         self.id = data["tileSet"]
         self.hash = hashlib.sha256(_canonical(data).encode()).hexdigest()[:16]
         self.warnings = warnings

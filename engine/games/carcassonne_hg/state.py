@@ -29,7 +29,7 @@ class State:
         self.options = options
         self.tile_set = tile_set
         self.players = players
-        self.board = Board(tile_set)
+        self.board = Board()
         self.phase = START
         self.turn = 0
         self.playing_bonus = False  # the drawn (or just placed) tile is a bonus tile
@@ -122,7 +122,7 @@ def _layout(tile_set, placements: list) -> Board:
     board = _LAYOUTS.get(key)
     if board is None:
         shorter = _LAYOUTS.get(key[:-1]) if len(key) > 2 else None
-        board = shorter.copy() if shorter is not None else Board(tile_set)
+        board = shorter.copy() if shorter is not None else Board()
         for x, y, tile_id, rotation in placements[len(board.placements):]:
             board.place(tile_set.by_id[tile_id], x, y, rotation)
         if len(_LAYOUTS) >= _LAYOUT_CACHE_SIZE:
