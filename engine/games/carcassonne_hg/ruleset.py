@@ -5,10 +5,9 @@ from __future__ import annotations
 from engine import Ruleset
 from engine.ai.policies import Policy
 
-from . import flow, rules, scoring, svg
+from . import flow, rules, scoring, svg, view
 from .options import MOVE_SCHEMAS, Options, check_options
 from .state import State
-from .view import view as public_view
 
 
 class HuntersAndGatherers(Ruleset):
@@ -50,7 +49,7 @@ class HuntersAndGatherers(Ruleset):
         return scoring.score_sheet(state)
 
     def view(self, state, seat):
-        return public_view(state, seat)
+        return view.view(state, seat)
 
     def to_json(self, state):
         return state.to_json()
