@@ -46,7 +46,7 @@ def call_times(options: dict) -> dict[str, tuple[float, float]]:
         random_game(seed, options, sample)
     by_dp: dict[str, tuple[list, list]] = {}
     for state, seat, move in sample:
-        legal, applied = by_dp.setdefault(state["stack"][-1]["dp"], ([], []))
+        legal, applied = by_dp.setdefault(state.stack[-1]["dp"], ([], []))
         legal_us, apply_us = call_micros(RULESET, state, seat, move)
         legal.append(legal_us)
         applied.append(apply_us)

@@ -22,7 +22,7 @@ from engine.games.carcassonne_hg.components import load_data
 from engine.games.great_plains import RULESET as GREAT_PLAINS
 from engine.games.great_plains.components import COMPONENT_SETS
 from engine.games.targi import RULESET as TARGI
-from engine.games.targi.cards import packaged
+from engine.games.targi.components import packaged
 from engine.games.woodwalkers import RULESET as WOODWALKERS
 from engine.games.woodwalkers.components import component_sets
 

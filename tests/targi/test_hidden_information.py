@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from engine import Rng, event_view
+from engine import IllegalMove, Rng, event_view
 
 from .helpers import DEAL, R, do, game, illegal, place, set_player
 
@@ -75,10 +75,10 @@ def test_determinize_resamples_only_the_opponents_unknown_hand():
     seen = set()
     for seed in range(30):
         other = R.determinize(state, 1, Rng(seed))
-        seen.add(other["players"][0]["hand"])
+        seen.add(other.players[0].hand)
         assert R.view(other, 1) == R.view(state, 1)
-        assert sum(other["pool"]["tribe"].values()) == sum(state["pool"]["tribe"].values())
-        assert R.determinize(state, 0, Rng(seed))["players"][0]["hand"] == "TA3"
+        assert sum(other.pool["tribe"].values()) == sum(state.pool["tribe"].values())
+        assert R.determinize(state, 0, Rng(seed)).players[0].hand == "TA3"
     assert len(seen) > 5 and all(c not in ("OA1", "CR1", "WE1", "TE1") for c in seen)
 
 
@@ -86,16 +86,16 @@ def test_determinize_keeps_a_publicly_taken_hand_card():
     state = game(central=DEAL, first=0)
     place(state, [15, 2, 14], [3, 11, 13])
     do(state, 0, {"type": "use", "space": [1, 2]}, {"type": "keep"})
-    assert {R.determinize(state, 1, Rng(s))["players"][0]["hand"] for s in range(10)} == {"OA1"}
+    assert {R.determinize(state, 1, Rng(s)).players[0].hand for s in range(10)} == {"OA1"}
 
 
 def test_face_down_replacement_has_no_identity_until_the_reveal():
     state = game(central=DEAL, first=0)
     place(state, [15, 2, 14], [3, 11, 13])
     do(state, 0, {"type": "use", "space": [2, 2]})
-    assert state["central"][4] == ["tribe", None, "down"]  # undrawn: not in the state at all
-    pool_before = sum(state["pool"]["tribe"].values())
-    assert pool_before == state["deck"]["tribe"] + 1
+    assert state.central[4] == ("tribe", None, "down")  # undrawn: not in the state at all
+    pool_before = sum(state.pool["tribe"].values())
+    assert pool_before == state.deck_sizes["tribe"] + 1
 
 
 def test_H2_discard_piles_hidden_option():
@@ -108,7 +108,6 @@ def test_H2_discard_piles_hidden_option():
 
 @pytest.mark.parametrize("outcome", ["NOPE", ["GC01"], 3, None])
 def test_impossible_chance_outcomes_rejected(outcome):
-    from engine import IllegalMove
     state = R.setup(2, R.make_options({}))
     with pytest.raises(IllegalMove):
         R.apply_chance(state, outcome)

@@ -1,6 +1,7 @@
-"""The fixed board: 16 border cards around the 3x3 central area, raids, robber path (§2, §3)."""
+"""The fixed board: 16 border cards around the 3x3 central area, raids, the robber's path
+(§2, §3), and the shape of a player's display (3 rows of 4 cards, §9.3)."""
 
-#: border card number -> (action key, good index or None)
+#: border card number -> (action, good index of a ``take_good`` card, else None)
 BORDER = {
     1: ("noble", None), 2: ("take_good", 0), 3: ("take_good", 1), 5: ("merchant", None),
     6: ("take_good", 2), 7: ("take_good", 0), 9: ("fata_morgana", None),
@@ -32,6 +33,10 @@ RAIDS = {4: (1, 1, 1), 8: (2, 2, 1), 12: (3, 3, 2), 16: (4, 1, 3)}
 SPACES = tuple((r, c) for r in (1, 2, 3) for c in (1, 2, 3))
 INITIAL_KIND = tuple("goods" if (r + c) % 2 == 0 else "tribe" for r, c in SPACES)
 OTHER_KIND = {"goods": "tribe", "tribe": "goods"}
+
+#: a player's display: 3 rows of 4 cards
+ROW_SIZE = 4
+DISPLAY_SIZE = 3 * ROW_SIZE
 
 
 def space_index(r: int, c: int) -> int:

@@ -1,6 +1,11 @@
-"""Options (every decision of spec §13 and §14) and move payload schemas (§15.1)."""
+"""Options (every decision of spec §13 and §14), move payload schemas (§15.1), and the
+checks beyond the schema (replacement card data)."""
 
 from marshmallow import RAISE, Schema, fields, validate
+
+from engine.problems import Problems, pointer
+
+from . import components
 
 
 def _choice(default, alternatives, ref, text):
@@ -17,7 +22,7 @@ def _flag(default, ref, text, fixed=False):
                                     + (" Fixed." if fixed else "")})
 
 
-class TargiOptions(Schema):
+class Options(Schema):
     class Meta:
         unknown = RAISE
         ordered = True
@@ -90,35 +95,44 @@ def _schema(name, **fields_):
 
 _GOOD = fields.String(required=True, validate=validate.OneOf(["D", "S", "P"]))
 _SPACE = fields.List(fields.Integer(strict=True), required=True, validate=validate.Length(equal=2))
-_N = fields.Integer(strict=True, required=True)
-_EMPTY = _schema("Empty")
-_VEC = _schema("GoodsVector", d=_N, s=_N, p=_N)
+_INTEGER = fields.Integer(strict=True, required=True)
+_NO_PAYLOAD = _schema("Empty")
+_GOODS_VECTOR = _schema("GoodsVector", d=_INTEGER, s=_INTEGER, p=_INTEGER)
 _CARD_ID = fields.String(required=True)
 
 MOVE_SCHEMAS = {
-    "place": _schema("Place", card=_N),
+    "place": _schema("Place", card=_INTEGER),
     "use": _schema("Use", card=fields.Integer(strict=True), space=fields.List(fields.Integer(strict=True),
                                                                   validate=validate.Length(equal=2))),
-    "end_actions": _EMPTY, "we8_play": _EMPTY, "play": _EMPTY, "keep": _EMPTY, "discard": _EMPTY,
-    "pay": _schema("Pay", d=_N, s=_N, p=_N, gold=_N, we9=fields.Boolean(required=True)),
-    "row": _schema("Row", row=_N),
+    "end_actions": _NO_PAYLOAD, "we8_play": _NO_PAYLOAD, "play": _NO_PAYLOAD, "keep": _NO_PAYLOAD,
+    "discard": _NO_PAYLOAD,
+    "pay": _schema("Pay", d=_INTEGER, s=_INTEGER, p=_INTEGER, gold=_INTEGER, we9=fields.Boolean(required=True)),
+    "row": _schema("Row", row=_INTEGER),
     "good": _schema("Good", good=_GOOD),
-    "goods": _VEC,
-    "ta9_goods": _EMPTY, "ta9_gold": _EMPTY, "ta9_vp": _EMPTY,
+    "goods": _GOODS_VECTOR,
+    "ta9_goods": _NO_PAYLOAD, "ta9_gold": _NO_PAYLOAD, "ta9_vp": _NO_PAYLOAD,
     "oa9_take": _schema("Oa9Take", card=_CARD_ID),
-    "oa9_put": _schema("Oa9Put", card=_CARD_ID, row=_N),
-    "oa9_done": _EMPTY,
+    "oa9_put": _schema("Oa9Put", card=_CARD_ID, row=_INTEGER),
+    "oa9_done": _NO_PAYLOAD,
     "oa9_swap": _schema("Oa9Swap", a=_CARD_ID, b=_CARD_ID),
-    "oa9_none": _EMPTY,
+    "oa9_none": _NO_PAYLOAD,
     "m_gold": _schema("MerchantGold", good=_GOOD),
     "m_two": _schema("MerchantTwo", give=_GOOD, get=_GOOD),
     "m_one": _schema("MerchantOne", give=_GOOD, get=_GOOD),
-    "m_done": _EMPTY,
+    "m_done": _NO_PAYLOAD,
     "s_two": _schema("SilverTwo", good=_GOOD),
     "s_four": _schema("SilverFour", good=_GOOD),
-    "s_gold1": _EMPTY, "s_gold2": _EMPTY, "s_none": _EMPTY,
+    "s_gold1": _NO_PAYLOAD, "s_gold2": _NO_PAYLOAD, "s_none": _NO_PAYLOAD,
     "fm": _schema("FataMorgana", marker=_SPACE, target=_SPACE),
-    "fm_none": _EMPTY,
-    "raid_goods": _VEC, "raid_gold": _EMPTY, "raid_vp": _EMPTY,
-    "discard_goods": _VEC,
+    "fm_none": _NO_PAYLOAD,
+    "raid_goods": _GOODS_VECTOR, "raid_gold": _NO_PAYLOAD, "raid_vp": _NO_PAYLOAD,
+    "discard_goods": _GOODS_VECTOR,
 }
+
+
+def check_options(options: dict) -> Problems:
+    """The problems of replacement card data, at ``/cards/...``."""
+    problems = Problems()
+    if options.get("cards") is not None:
+        problems.extend(components.validate(options["cards"]), pointer("cards"))
+    return problems

@@ -7,9 +7,9 @@ from engine.svg import (circle, document, group, group_targets, hl_rect, legend,
 
 from .board import BORDER, CORNERS, RAIDS
 
-W, H, GAP = 92, 70, 6  # a card of the 5 x 5 grid
+CARD_W, CARD_H, GAP = 92, 70, 6  # a card of the 5 x 5 grid
 LEFT, TOP = 16, 64
-PANEL = LEFT + 5 * (W + GAP) + 14
+PANEL = LEFT + 5 * (CARD_W + GAP) + 14
 PANEL_W = 380
 NAMES = {"noble": "Noble", "merchant": "Merchant", "fata_morgana": "Fata Morgana", "silversmith": "Silversmith",
          "caravan": "Caravan", "tribal_expansion": "Tribal Exp.", "take_good": ""}
@@ -23,7 +23,7 @@ GRID = {16: (0, 0), 1: (0, 1), 2: (0, 2), 3: (0, 3), 4: (0, 4), 5: (1, 4), 6: (2
 
 
 def _xy(row, col):
-    return LEFT + col * (W + GAP), TOP + row * (H + GAP)
+    return LEFT + col * (CARD_W + GAP), TOP + row * (CARD_H + GAP)
 
 
 def _border_name(card):
@@ -44,11 +44,11 @@ def _status(view):
 def _figures(view, card, x, y):
     parts = []
     if view["robber"] == card:
-        parts.append(circle(x + W - 14, y + 14, 9, fill=ROBBER, stroke="#222222", class_="robber"))
-    for i, t in enumerate(t for t in view["targi"] if t["card"] == card):
-        fill = "#ffffff" if t["used"] else seat_color(t["seat"])
-        parts.append(group([title(f"Targi of seat {t['seat']}{' (used)' if t['used'] else ''}"),
-                            circle(x + 16 + 20 * i, y + H - 14, 8, fill=fill, stroke=seat_color(t["seat"]),
+        parts.append(circle(x + CARD_W - 14, y + 14, 9, fill=ROBBER, stroke="#222222", class_="robber"))
+    for i, figure in enumerate(f for f in view["targi"] if f["card"] == card):
+        fill = "#ffffff" if figure["used"] else seat_color(figure["seat"])
+        parts.append(group([title(f"Targi of seat {figure['seat']}{' (used)' if figure['used'] else ''}"),
+                            circle(x + 16 + 20 * i, y + CARD_H - 14, 8, fill=fill, stroke=seat_color(figure["seat"]),
                                    stroke_width="3")], class_="targi"))
     return parts
 
@@ -58,32 +58,35 @@ def _board(view, targets, highlight):
     for card, (row, col) in GRID.items():
         x, y = _xy(row, col)
         fill = "#e4dccb" if card in CORNERS else "#efe9dc"
-        parts.append(group([rect(x, y, W, H, rx=5, fill=fill, stroke="#8a7f6a"),
+        parts.append(group([rect(x, y, CARD_W, CARD_H, rx=5, fill=fill, stroke="#8a7f6a"),
                             text(x + 6, y + 15, str(card), size=11, weight="bold"),
-                            text(x + W / 2, y + 38, _border_name(card), size=11, anchor="middle")],
+                            text(x + CARD_W / 2, y + 38, _border_name(card), size=11, anchor="middle")],
                            class_="border-card"))
         parts += _figures(view, card, x, y)
         if ("card", card) in targets:
             moves = targets[("card", card)]
-            parts.append(hl_rect(x, y, W, H, moves, tip="; ".join(move_label(highlight[i]) for i in moves)))
+            parts.append(hl_rect(x, y, CARD_W, CARD_H, moves, tip="; ".join(move_label(highlight[i]) for i in moves)))
     for cell in view["central"]:
         r, c = cell["space"]
         x, y = _xy(r, c)
         label = "face down" if cell["face_down"] else "empty" if cell["empty"] else cell["card"]
-        parts.append(group([rect(x, y, W, H, rx=5, fill="#bbbbbb" if cell["face_down"] else KIND_FILL[cell["kind"]],
+        fill = "#bbbbbb" if cell["face_down"] else KIND_FILL[cell["kind"]]
+        parts.append(group([rect(x, y, CARD_W, CARD_H, rx=5, fill=fill,
                                  stroke="#6b6457", stroke_dasharray="4 3" if cell["empty"] else None),
-                            text(x + W / 2, y + 22, cell["kind"], size=10, anchor="middle", fill="#555555"),
-                            text(x + W / 2, y + 42, label, size=13, anchor="middle", weight="bold")],
+                            text(x + CARD_W / 2, y + 22, cell["kind"], size=10, anchor="middle", fill="#555555"),
+                            text(x + CARD_W / 2, y + 42, label, size=13, anchor="middle", weight="bold")],
                            class_="central-card"))
-        for m in view["markers"]:
-            if m["space"] == [r, c]:
-                parts.append(group([title(f"tribe marker of seat {m['seat']}{' (used)' if m['used'] else ''}"),
-                                    rect(x + 8, y + H - 20, 14, 14, fill="#ffffff" if m["used"] else
-                                         seat_color(m["seat"]), stroke=seat_color(m["seat"]), stroke_width="3")],
+        for marker in view["markers"]:
+            if marker["space"] == [r, c]:
+                used = marker["used"]
+                parts.append(group([title(f"tribe marker of seat {marker['seat']}{' (used)' if used else ''}"),
+                                    rect(x + 8, y + CARD_H - 20, 14, 14, fill="#ffffff" if used else
+                                         seat_color(marker["seat"]), stroke=seat_color(marker["seat"]),
+                                         stroke_width="3")],
                                    class_="marker"))
         if ("space", r, c) in targets:
             moves = targets[("space", r, c)]
-            parts.append(hl_rect(x, y, W, H, moves, tip="; ".join(move_label(highlight[i]) for i in moves)))
+            parts.append(hl_rect(x, y, CARD_W, CARD_H, moves, tip="; ".join(move_label(highlight[i]) for i in moves)))
     return parts
 
 
@@ -94,17 +97,18 @@ def _target(move):
     return ("space", space[0], space[1]) if space else None
 
 
-def _player(view, p, y):
+def _player(view, player, y):
     x = PANEL
-    s = p["stock"]
-    hand = p.get("hand") or ("hidden card" if p["hand_count"] else "–")
-    parts = [rect(x, y, PANEL_W, 168, rx=5, fill="#ffffff", stroke=seat_color(p["seat"]), stroke_width="2"),
-             text(x + 10, y + 18, f"Seat {p['seat']}", size=13, weight="bold", fill=seat_color(p["seat"])),
-             text(x + 80, y + 18, f"D {s['d']}  S {s['s']}  P {s['p']}  gold {s['gold']}  VP tokens {p['vp_tokens']}",
-                  size=11, class_="stock"),
-             text(x + 10, y + 36, f"hand: {hand}" + (f"   WE9 gold: {p['we9_gold']}" if p["we9_gold"] else ""),
-                  size=11)]
-    for r, row in enumerate(p["display"]):
+    stock = player["stock"]
+    seat = player["seat"]
+    hand = player.get("hand") or ("hidden card" if player["hand_count"] else "–")
+    parts = [rect(x, y, PANEL_W, 168, rx=5, fill="#ffffff", stroke=seat_color(seat), stroke_width="2"),
+             text(x + 10, y + 18, f"Seat {seat}", size=13, weight="bold", fill=seat_color(seat)),
+             text(x + 80, y + 18, f"D {stock['d']}  S {stock['s']}  P {stock['p']}  gold {stock['gold']}  "
+                  f"VP tokens {player['vp_tokens']}", size=11, class_="stock"),
+             text(x + 10, y + 36, f"hand: {hand}"
+                  + (f"   WE9 gold: {player['we9_gold']}" if player["we9_gold"] else ""), size=11)]
+    for r, row in enumerate(player["display"]):
         for i, card in enumerate(row):
             cx, cy = x + 10 + i * 64, y + 46 + r * 38
             parts.append(group([rect(cx, cy, 60, 32, rx=3, fill=SYMBOL_FILL.get(card[:2], "#dddddd"),
@@ -127,20 +131,20 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
                   else "#444444", class_="turn")]
     parts += _board(view, targets, highlight)
     decks = view["decks"]
-    info_y = TOP + 5 * (H + GAP) + 14
+    info_y = TOP + 5 * (CARD_H + GAP) + 14
     parts.append(text(LEFT, info_y, f"Decks: goods {decks['goods']}, tribe {decks['tribe']} · discards: goods "
                       f"{view['discard_counts']['goods']}, tribe {view['discard_counts']['tribe']}", size=11))
-    for i, p in enumerate(view["players"]):
-        parts.append(_player(view, p, TOP + i * 178))
+    for i, player in enumerate(view["players"]):
+        parts.append(_player(view, player, TOP + i * 178))
     winners = []
     if view["over"]:
-        best = max(s["total"] for s in view["scores"])
-        winners = [s["seat"] for s in view["scores"] if s["total"] == best]
-    rows = [{"seat": s["seat"], "total": s["total"], "to_move": s["seat"] in view["to_move"],
-             "winner": s["seat"] in winners} for s in view["scores"]]
+        best = max(entry["total"] for entry in view["scores"])
+        winners = [entry["seat"] for entry in view["scores"] if entry["total"] == best]
+    rows = [{"seat": entry["seat"], "total": entry["total"], "to_move": entry["seat"] in view["to_move"],
+             "winner": entry["seat"] in winners} for entry in view["scores"]]
     parts.append(score_box(PANEL, TOP + 2 * 178, rows, heading="Scores (provisional)" if not view["over"]
                            else "Scores (points only)", width=PANEL_W))
-    free = [i for i, m in enumerate(highlight) if _target(m) is None]
+    free = [i for i, move in enumerate(highlight) if _target(move) is None]
     y = TOP + 2 * 178 + 92
     if free:
         parts.append(text(PANEL, y, "Your choices", size=13, weight="bold"))

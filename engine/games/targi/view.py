@@ -1,60 +1,84 @@
-"""What one seat (or a spectator) sees (§14, §15.1 public view)."""
+"""What one seat (or a spectator) sees (§14, §15.1 public view), and determinization."""
 
 from .board import SPACES
 from .scoring import score
 
+#: decision-frame keys no view shows (a secret draw's card is shown to its owner only)
 HIDDEN_FRAME_KEYS = ("secret", "seen", "q")
 
 
 def hand_visible(state, owner, viewer) -> bool:
-    mode = state["cfg"].opt["hand_visibility"]
-    return owner == viewer or mode == "public" or (mode == "recall" and state["players"][owner]["hand_known"])
-
-
-def decision(state):
-    """The top decision frame, or None at a chance step, a task or the end."""
-    if state["over"] or state["chance"] is not None or not state["stack"]:
-        return None
-    top = state["stack"][-1]
-    return top if "dp" in top else None
+    mode = state.options["hand_visibility"]
+    return owner == viewer or mode == "public" or (mode == "recall" and state.players[owner].hand_known)
 
 
 def _player(state, seat, viewer):
-    p = state["players"][seat]
-    out = {"seat": seat, "stock": {"d": p["goods"][0], "s": p["goods"][1], "p": p["goods"][2], "gold": p["gold"]},
-           "vp_tokens": p["vp"], "display": [list(row) for row in p["display"]],
-           "hand_count": int(p["hand"] is not None), "we9_gold": p["we9"],
-           "limited_round": p["te9"] or None}
+    player = state.players[seat]
+    goods = player.goods
+    out = {"seat": seat, "stock": {"d": goods[0], "s": goods[1], "p": goods[2], "gold": player.gold},
+           "vp_tokens": player.vp, "display": [list(row) for row in player.display],
+           "hand_count": int(player.hand is not None), "we9_gold": player.stored_gold,
+           "limited_round": player.limited_round or None}
     if hand_visible(state, seat, viewer):
-        out["hand"] = p["hand"]
+        out["hand"] = player.hand
     return out
 
 
 def view(state, viewer) -> dict:
-    frame = decision(state)
+    frame = state.decision()
     details = None
     if frame is not None:
         details = {k: v for k, v in frame.items() if k not in HIDDEN_FRAME_KEYS}
         if frame.get("secret") and viewer != frame["seat"]:
             details.pop("card")
-    public = state["cfg"].opt["discard_piles_public"]
+    public = state.options["discard_piles_public"]
     return {
-        "round": state["round"],
-        "start_player": state["start"],
-        "first_player": state["first"],
-        "robber": state["robber"] or None,
-        "targi": [{"seat": t[0], "card": t[1], "used": t[2]} for t in state["targi"]],
-        "markers": [{"seat": m[0], "space": [m[1], m[2]], "used": m[3]} for m in state["markers"]],
+        "round": state.round,
+        "start_player": state.start_player,
+        "first_player": state.first_player,
+        "robber": state.robber or None,
+        "targi": [{"seat": f.seat, "card": f.card, "used": f.used} for f in state.targi],
+        "markers": [{"seat": m.seat, "space": [m.row, m.col], "used": m.used} for m in state.markers],
         "central": [{"space": list(SPACES[i]), "kind": kind, "card": card if status == "up" else None,
                      "face_down": status == "down", "empty": status == "empty"}
-                    for i, (kind, card, status) in enumerate(state["central"])],
+                    for i, (kind, card, status) in enumerate(state.central)],
         "players": [_player(state, seat, viewer) for seat in (0, 1)],
-        "decks": dict(state["deck"]),
-        "discards": {k: (list(v) if public else None) for k, v in state["discard"].items()},
-        "discard_counts": {k: len(v) for k, v in state["discard"].items()},
+        "decks": dict(state.deck_sizes),
+        "discards": {k: (list(v) if public else None) for k, v in state.discards.items()},
+        "discard_counts": {k: len(v) for k, v in state.discards.items()},
         "pending": frame["dp"] if frame else None,
         "decision": details,
         "to_move": [] if frame is None else [frame["seat"]],
-        "over": state["over"],
+        "over": state.over,
         "scores": [{"seat": e["seat"], "total": e["total"]} for e in score(state)["scores"]],
     }
+
+
+def determinize(state, seat, rng):
+    """A copy with the opponent's unknown hand card and undecided secret draw resampled (§14).
+
+    The cards are drawn from the sorted multiset of every tribe card unknown to ``seat``
+    (undrawn pool + the hidden cards), so the result depends only on what ``seat`` knows
+    and on ``rng``."""
+    state = state.copy()
+    other = 1 - seat
+    player = state.players[other]
+    frame = state.decision()
+    hidden_hand = (player.hand is not None and not player.hand_known and not hand_visible(state, other, seat))
+    hidden_draw = frame is not None and frame.get("secret") and frame["seat"] == other
+    if not (hidden_hand or hidden_draw):
+        return state
+    unknown = [card for card, copies in state.pool["tribe"].items() for _ in range(copies)]
+    if hidden_hand:
+        unknown.append(player.hand)
+    if hidden_draw:
+        unknown.append(frame["card"])
+    unknown.sort()
+    if hidden_hand:
+        player.hand = unknown.pop(rng.below(len(unknown)))
+    if hidden_draw:
+        state.stack[-1] = {**frame, "card": unknown.pop(rng.below(len(unknown)))}
+    state.pool["tribe"] = pool = {}
+    for card in unknown:
+        pool[card] = pool.get(card, 0) + 1
+    return state

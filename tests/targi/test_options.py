@@ -1,11 +1,12 @@
-"""Options (§13.4) with defaults and descriptions, and the replaceable card data file."""
+"""Options (§13.4) with defaults and descriptions, and the replaceable card data file
+(problems at JSON Pointers)."""
 
 import copy
 
 import pytest
 
 from engine import InvalidOptions, Match
-from engine.games.targi.cards import packaged, validate
+from engine.games.targi.components import packaged
 
 from .helpers import R, game, set_player
 
@@ -37,12 +38,12 @@ def test_every_spec_option_with_its_default_and_a_description():
 def test_fixed_or_unknown_values_rejected(option, value):
     with pytest.raises(InvalidOptions) as info:
         R.make_options({option: value})
-    assert [p.code for p in info.value.problems.at(option)] == ["invalid_value"]
+    assert [p.code for p in info.value.problems.at("/" + option)] == ["invalid_value"]
 
 
 def test_packaged_card_data_is_valid_and_complete():
     data = packaged()
-    assert not validate(data)
+    assert not card_problems(data)
     assert data["version"] == "1"
     assert sum(c["copies"] for c in data["goods_cards"]) == 19 and len(data["tribe_cards"]) == 45
     symbols = [c["symbol"] for c in data["tribe_cards"]]
@@ -61,11 +62,11 @@ def test_invalid_card_data_reports_every_problem_by_path():
     with pytest.raises(InvalidOptions) as info:
         R.make_options({"cards": data})
     assert _found(info.value.problems) == [
-        ("cards.goods_cards.0.copies", "invalid_value"), ("cards.goods_cards.9.gold", "choose_one_goods_only"),
-        ("cards.tribe_cards.0.symbol", "invalid_value"), ("cards.tribe_cards.1.effect", "invalid_effect"),
-        ("cards.tribe_cards.2.id", "duplicate_id"), ("cards.tribe_cards.3.timing", "effect_timing")]
+        ("/cards/goods_cards/0/copies", "invalid_value"), ("/cards/goods_cards/9/gold", "choose_one_goods_only"),
+        ("/cards/tribe_cards/0/symbol", "invalid_value"), ("/cards/tribe_cards/1/effect", "invalid_effect"),
+        ("/cards/tribe_cards/2/id", "duplicate_id"), ("/cards/tribe_cards/3/timing", "effect_timing")]
     assert info.value.errors == {"problems": info.value.problems.as_list()}
-    assert info.value.problems.at("cards.tribe_cards.2.id")[0].message == "duplicate card id 'OA1'"
+    assert info.value.problems.at("/cards/tribe_cards/2/id")[0].message == "duplicate card id 'OA1'"
 
 
 def test_several_kinds_of_defects_are_all_reported_with_path_and_code():
@@ -78,12 +79,12 @@ def test_several_kinds_of_defects_are_all_reported_with_path_and_code():
     data["tribe_cards"][0]["cost"] = {"D": 0}
     data["tribe_cards"][1]["effect"] = "fly"
     data["tribe_cards"][2]["timing"] = "perm"  # OA3 has no effect
-    assert _found(validate(data)) == [
-        ("cards.format", "invalid_value"), ("cards.goods_cards.0.goods.D", "invalid_value"),
-        ("cards.goods_cards.0.goods.P", "invalid_value"), ("cards.goods_cards.1.id", "invalid_value"),
-        ("cards.goods_cards.9.goods", "choose_one_empty"), ("cards.tribe_cards", "count"),
-        ("cards.tribe_cards.0.cost", "invalid_value"), ("cards.tribe_cards.1.effect", "invalid_effect"),
-        ("cards.tribe_cards.2.effect", "required"), ("cards.version", "invalid_value")]
+    assert _found(card_problems(data)) == [
+        ("/cards/format", "invalid_value"), ("/cards/goods_cards/0/goods/D", "invalid_value"),
+        ("/cards/goods_cards/0/goods/P", "invalid_value"), ("/cards/goods_cards/1/id", "invalid_value"),
+        ("/cards/goods_cards/9/goods", "choose_one_empty"), ("/cards/tribe_cards", "count"),
+        ("/cards/tribe_cards/0/cost", "invalid_value"), ("/cards/tribe_cards/1/effect", "invalid_effect"),
+        ("/cards/tribe_cards/2/effect", "required"), ("/cards/version", "invalid_value")]
 
 
 def test_unknown_fields_in_card_data_are_named():
@@ -91,11 +92,13 @@ def test_unknown_fields_in_card_data_are_named():
     data["notes"] = "mine"
     data["goods_cards"][2]["colour"] = "red"
     data["tribe_cards"][4]["vp "] = 3
-    assert _found(validate(data)) == [("cards.goods_cards.2.colour", "unknown_field"), ("cards.notes", "unknown_field"),
-                                      ("cards.tribe_cards.4.vp ", "unknown_field")]
+    data["tribe_cards"][5]["a/b~c"] = 1
+    assert _found(card_problems(data)) == [
+        ("/cards/goods_cards/2/colour", "unknown_field"), ("/cards/notes", "unknown_field"),
+        ("/cards/tribe_cards/4/vp ", "unknown_field"), ("/cards/tribe_cards/5/a~1b~0c", "unknown_field")]
 
 
-@pytest.mark.parametrize("cards,path", [([], "cards"), ({}, "cards.format"), ("x", "cards")])
+@pytest.mark.parametrize("cards,path", [([], "/cards"), ({}, "/cards/format"), ("x", "/cards")])
 def test_card_data_of_the_wrong_shape(cards, path):
     with pytest.raises(InvalidOptions) as info:
         R.make_options({"cards": cards})
@@ -105,7 +108,12 @@ def test_card_data_of_the_wrong_shape(cards, path):
 def test_too_few_cards_for_the_central_area():
     data = copy.deepcopy(packaged())
     data["tribe_cards"] = data["tribe_cards"][:3]
-    assert [p.code for p in validate(data).at("cards.tribe_cards")] == ["count"]
+    assert [p.code for p in card_problems(data).at("/cards/tribe_cards")] == ["count"]
+
+
+def card_problems(data):
+    """The problems of replacement card data (the option checks beyond the schema)."""
+    return R.check_options({"cards": data})
 
 
 def _found(problems):

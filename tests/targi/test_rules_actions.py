@@ -1,43 +1,10 @@
-"""§8 actions: Merchant and Silversmith (T12, P12, O8), Fata Morgana (A6), Noble, Caravan,
-Tribal Expansion, central cards (T16), §15.1 listing of sources, A7 deck exhaustion."""
+"""§8 actions: Merchant and Silversmith (P12, O8), Fata Morgana (A6), Noble, Caravan,
+Tribal Expansion, §15.1 listing of sources, A7 deck exhaustion (T12 and T16 are in
+test_spec_examples)."""
 
 import pytest
 
-from .helpers import R, do, game, illegal, moves, pending, place, set_player, stock
-
-USE = {"type": "use"}
-
-
-def acting(options=None, seat0=(5, 10, 13), seat1=(3, 11, 6), robber=1, **stock0):
-    """Round 1, seat 0 to act; by default seat 0 holds the Merchant, Silversmith and Caravan."""
-    state = game(options, first=0)
-    state["robber"] = robber
-    place(state, list(seat0), list(seat1))
-    if stock0:
-        set_player(state, 0, **stock0)
-    return state
-
-
-def test_T12_merchant_exchanges():
-    state = acting(d=0, s=3, p=2, gold=0)
-    do(state, 0, {"type": "use", "card": 5})
-    assert pending(state) == "MERCHANT"
-    do(state, 0, {"type": "m_gold", "good": "S"})
-    assert stock(state, 0)[:4] == (0, 0, 2, 1)
-    do(state, 0, {"type": "m_two", "give": "P", "get": "D"})
-    assert stock(state, 0)[:4] == (1, 0, 0, 1)
-    assert moves(state, 0) == [{"type": "m_done"}]
-    do(state, 0, {"type": "m_done"})
-    assert pending(state) == "CHOOSE_ACTION"
-
-
-def test_T12_merchant_te8_one_to_one():
-    state = acting(d=1, s=0, p=0, gold=0, display=[["TE8"], [], []])
-    do(state, 0, {"type": "use", "card": 5}, {"type": "m_one", "give": "D", "get": "S"})
-    assert stock(state, 0)[:3] == (0, 1, 0)
-    listed = moves(state, 0)
-    assert {"type": "m_one", "give": "S", "get": "D"} not in listed  # would recreate a reached stock
-    assert {"type": "m_one", "give": "S", "get": "P"} in listed
+from .helpers import R, acting, do, illegal, moves, pending, set_player, stock
 
 
 def test_O8_merchant_two_for_one_may_return_the_same_type():
@@ -69,15 +36,6 @@ def test_merchant_not_listed_without_a_possible_exchange():
     assert {"type": "use", "card": 5} not in moves(state, 0)
 
 
-def test_T12_silversmith_one_exchange():
-    state = acting(d=4, s=0, p=1, gold=2, vp=4)
-    do(state, 0, {"type": "use", "card": 10})
-    assert moves(state, 0) == [{"type": "s_two", "good": "D"}, {"type": "s_four", "good": "D"},
-                               {"type": "s_gold1"}, {"type": "s_gold2"}, {"type": "s_none"}]
-    do(state, 0, {"type": "s_four", "good": "D"})
-    assert stock(state, 0) == (0, 0, 1, 2, 7) and pending(state) == "CHOOSE_ACTION"
-
-
 @pytest.mark.parametrize("move,after", [({"type": "s_two", "good": "D"}, (2, 2, 1)),
                                         ({"type": "s_gold1"}, (4, 1, 2)), ({"type": "s_gold2"}, (4, 0, 4))])
 def test_silversmith_rates(move, after):
@@ -92,7 +50,7 @@ def test_caravan_draw_is_public_and_goes_to_discard():
     assert R.chance(state).label == "caravan_goods"
     events = R.apply_chance(state, "GC06")
     assert {"type": "drew_goods_card", "seat": 0, "card": "GC06"} in events
-    assert stock(state, 0)[2] == 4 and state["discard"]["goods"] == ["GC06"]
+    assert stock(state, 0)[2] == 4 and state.discards["goods"] == ["GC06"]
 
 
 def test_caravan_choose_one_card():
@@ -111,7 +69,7 @@ def test_noble_play_or_discard_hand_card():
     do(state, 0, {"type": "use", "card": 1})
     assert moves(state, 0) == [{"type": "play"}, {"type": "discard"}]
     do(state, 0, {"type": "discard"})
-    assert state["players"][0]["hand"] is None and state["discard"]["tribe"] == ["OA1"]
+    assert state.players[0].hand is None and state.discards["tribe"] == ["OA1"]
 
 
 def test_noble_play_pays_and_places():
@@ -122,7 +80,7 @@ def test_noble_play_pays_and_places():
     do(state, 0, {"type": "pay", "d": 0, "s": 0, "p": 1, "gold": 1, "we9": False})
     assert moves(state, 0) == [{"type": "row", "row": r} for r in (1, 2, 3)]
     do(state, 0, {"type": "row", "row": 2})
-    assert state["players"][0]["display"] == [[], ["OA1"], []] and stock(state, 0)[:4] == (2, 2, 1, 0)
+    assert state.players[0].display == [[], ["OA1"], []] and stock(state, 0)[:4] == (2, 2, 1, 0)
 
 
 def test_tribal_expansion_keep_discard_play():
@@ -132,7 +90,7 @@ def test_tribal_expansion_keep_discard_play():
     assert events[0] == {"type": "drew_tribe_card", "seat": 0, "_private": {"0": {"card": "TA3"}}}
     assert moves(state, 0) == [{"type": "play"}, {"type": "keep"}, {"type": "discard"}]
     do(state, 0, {"type": "keep"})
-    assert state["players"][0]["hand"] == "TA3"
+    assert state.players[0].hand == "TA3"
 
 
 def test_9_1_no_keep_with_a_full_hand():
@@ -141,30 +99,6 @@ def test_9_1_no_keep_with_a_full_hand():
     R.apply_chance(state, "TA3")
     assert moves(state, 0) == [{"type": "discard"}]
     assert "keep" in illegal(state, 0, {"type": "keep"})
-
-
-def test_T16_central_alternation_and_reveal():
-    state = acting(seat0=(15, 11, 6), seat1=(3, 9, 7))  # seat 0 markers (1,1), (2,1)
-    assert sorted(m[1:3] for m in state["markers"] if m[0] == 0) == [[1, 1], [2, 1]]
-    tribe_deck = state["deck"]["tribe"]
-    do(state, 0, {"type": "use", "space": [1, 1]})
-    assert state["central"][0] == ["tribe", None, "down"] and state["deck"]["tribe"] == tribe_deck - 1
-    assert state["discard"]["goods"] == ["GC01"] and stock(state, 0)[0] == 3
-    view = R.view(state, 1)["central"][0]
-    assert view == {"space": [1, 1], "kind": "tribe", "card": None, "face_down": True, "empty": False}
-    do(state, 0, {"type": "end_actions"})
-    do(state, 1, {"type": "end_actions"})
-    assert R.chance(state).label == "reveal_tribe"
-    R.apply_chance(state, "TA9")
-    assert state["central"][0] == ["tribe", "TA9", "up"] and state["round"] == 2
-
-
-def test_T16_A6_face_down_card_is_no_fata_morgana_target():
-    state = acting(seat0=(15, 11, 9), seat1=(2, 6, 7))  # seat 0 markers (1,1), (1,3)
-    do(state, 0, {"type": "use", "space": [1, 1]}, {"type": "use", "card": 9})
-    targets = {tuple(m["target"]) for m in moves(state, 0) if m["type"] == "fm"}
-    assert (1, 1) not in targets and (1, 3) not in targets
-    assert targets == {(1, 2), (2, 1), (2, 3), (3, 1), (3, 3)}  # (2,2), (3,2): seat 1's markers
 
 
 def test_A6_any_unoccupied_reveals_the_target():
@@ -191,24 +125,24 @@ def test_fata_morgana_not_listed_without_an_unused_marker():
 @pytest.mark.parametrize("mode,refilled", [("reshuffle", True), ("none", False)])
 def test_A7_deck_exhaustion(mode, refilled):
     state = acting({"deck_exhaustion": mode})
-    state["pool"]["goods"] = {"GC12": 1}
-    state["deck"]["goods"] = 0
-    state["discard"]["goods"] = ["GC04", "GC04"][:1]
+    state.pool["goods"] = {"GC12": 1}
+    state.deck_sizes["goods"] = 0
+    state.discards["goods"] = ["GC04", "GC04"][:1]
     assert ({"type": "use", "card": 13} in moves(state, 0)) is refilled
     if refilled:
         events = do(state, 0, {"type": "use", "card": 13})
         assert {"type": "reshuffle", "deck": "goods", "cards": 1} in events
-        assert state["deck"]["goods"] == 0 and state["pool"]["goods"] == {"GC12": 1, "GC04": 1}
+        assert state.deck_sizes["goods"] == 0 and state.pool["goods"] == {"GC12": 1, "GC04": 1}
 
 
 def test_A7_empty_space_stays_empty_and_is_refilled_at_reveal():
     state = acting({"deck_exhaustion": "none"}, seat0=(15, 11, 6), seat1=(3, 9, 7))
-    state["pool"]["tribe"] = {"TA9": 1}
-    state["deck"]["tribe"] = 0
+    state.pool["tribe"] = {"TA9": 1}
+    state.deck_sizes["tribe"] = 0
     do(state, 0, {"type": "use", "space": [1, 1]})
-    assert state["central"][0] == ["tribe", None, "empty"]
-    state["deck"]["tribe"] = 1  # as if a card came back: refilled face up at the reveal
+    assert state.central[0] == ("tribe", None, "empty")
+    state.deck_sizes["tribe"] = 1  # as if a card came back: refilled face up at the reveal
     do(state, 0, {"type": "end_actions"})
     do(state, 1, {"type": "end_actions"})
     R.apply_chance(state, "TA9")
-    assert state["central"][0] == ["tribe", "TA9", "up"]
+    assert state.central[0] == ("tribe", "TA9", "up")

@@ -1,5 +1,5 @@
-"""Perft-style move counts (leaf sequences of legal moves to a depth) from fixed positions,
-kept in data/perft.json; the first levels are checked by hand below."""
+"""Legal-move counts (perft: leaf sequences of legal moves to a depth) from fixed positions,
+kept in data/move_counts.json; the first levels are checked by hand below."""
 
 import json
 from pathlib import Path
@@ -8,7 +8,7 @@ import pytest
 
 from .helpers import R, game, place, set_player
 
-DATA = json.loads((Path(__file__).parent / "data" / "perft.json").read_text())
+DATA = json.loads((Path(__file__).parent / "data" / "move_counts.json").read_text())
 
 
 def perft(state, depth):
