@@ -228,7 +228,7 @@ layouts = st.permutations(range(7)).flatmap(lambda order: st.lists(
 
 @settings(max_examples=60, deadline=None)
 @given(layout=layouts)
-def test_example_1_every_layout_fills_the_fixed_outline(layout):
+def test_every_layout_fills_the_fixed_outline(layout):
     terrain = terrain_of(layout, flat_sides(COMPONENT_SETS["default"]))
     assert len(terrain) == 133  # an unassigned cell would shorten the string
     assert Counter(terrain) == {"G": 66, "W": 7, "H": 4, "E": 4, "B": 4, "M": 41, "C": 7}

@@ -49,12 +49,12 @@ INDEX = {cell: i for i, cell in enumerate(CELLS)}
 N_CELLS = len(CELLS)
 
 
-def _at(q, r):
+def _cell_at(q, r):
     return INDEX.get((q, r), -1)
 
 
 #: STEP[i][d]: the neighbour of cell i in direction d, or -1 off the board
-STEP = tuple(tuple(_at(q + dq, r + dr) for dq, dr in DIRECTIONS) for q, r in CELLS)
+STEP = tuple(tuple(_cell_at(q + dq, r + dr) for dq, dr in DIRECTIONS) for q, r in CELLS)
 NEIGHBOURS = tuple(tuple(n for n in row if n >= 0) for row in STEP)
 NEIGHBOUR_SETS = tuple(frozenset(row) for row in NEIGHBOURS)
 #: BEYOND[i][n]: for a neighbour n of i, the next cell on the line i -> n (-1 off the board)
