@@ -59,6 +59,18 @@ class Problems:
         for key in sorted(set(obj) - set(allowed), key=str):
             self.add(path + pointer(key), code, message.format(key=key))
 
+    def unique_id(self, value, path: str, seen: set, what: str = "id") -> bool:
+        """Check that ``value`` is a non-empty string not in ``seen`` (then added to it);
+        otherwise add an ``invalid_value`` or ``duplicate_id`` problem at ``path``."""
+        if not isinstance(value, str) or not value:
+            self.add(path, "invalid_value", f"{what} must be a non-empty string")
+            return False
+        if value in seen:
+            self.add(path, "duplicate_id", f'{what} "{value}" is used twice')
+            return False
+        seen.add(value)
+        return True
+
     def extend(self, other: "Problems", prefix: str = "") -> None:
         """Take over another collection's problems, their paths under the pointer ``prefix``."""
         for p in other:
