@@ -115,7 +115,7 @@ def test_custom_tiles_report_every_problem_with_its_path():
     bad[5]["sides"]["A"][2] = "MMGGG"
     bad[4]["sides"]["C"] = bad[4]["sides"]["A"]
     assert problems({"components": {"tiles": bad}}) == {
-        ("/components/tiles/6/id", "duplicate_id", '"T2" already used'),
+        ("/components/tiles/6/id", "duplicate_id", 'a tile id "T2" is used twice'),
         ("/components/tiles/0/sides/B/3", "terrain_code", '"X" is not one of G W H E B M C'),
         ("/components/tiles/2/sides/A/1", "row_shape", "expected 4 cells, got 5"),
         ("/components/tiles/5/sides/A", "cave_count", "expected 1 cave space, found 0"),

@@ -58,13 +58,7 @@ def _check_tiles(tiles, problems) -> None:
             problems.add(where, "invalid_value", "a tile is an object with id and sides")
             continue
         problems.unknown_fields(tile, {"id", "sides"}, where, 'unknown tile field "{key}"')
-        tile_id = tile.get("id")
-        if not isinstance(tile_id, str) or not tile_id:
-            problems.add(where + "/id", "invalid_value", "a tile id is a non-empty string")
-        elif tile_id in seen:
-            problems.add(where + "/id", "duplicate_id", f'"{tile_id}" already used')
-        else:
-            seen.add(tile_id)
+        problems.unique_id(tile.get("id"), where + "/id", seen, "a tile id")
         sides = tile.get("sides")
         if not isinstance(sides, dict) or "A" not in sides:
             problems.add(where + "/sides", "invalid_value", "sides is an object with A (and optional B)")
