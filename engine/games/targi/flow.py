@@ -56,7 +56,7 @@ def reveal(state, task):
     events = []
     for i, space in enumerate(state.central):
         if space.status == "empty" and state.take_from_deck(space.kind, events):
-            space = state.central[i] = space._replace(status="down")
+            space = state.central[i] = Space(space.kind, None, "down")
         if space.status == "down":
             state.chance = Draw("reveal", space.kind, space=i)
             state.stack.append(task)
@@ -169,7 +169,8 @@ def place_markers(state, task):
         cards = [figure.card for figure in state.targi if figure.seat == seat]
         markers += [Marker(seat, r, c, False) for r, c in intersections(cards)]
     state.markers = markers
-    return [{"type": "markers", "markers": [{"seat": m.seat, "space": [m.row, m.col]} for m in markers]}]
+    return [{"type": "markers", "markers": [{"seat": marker.seat, "space": [marker.row, marker.col]}
+                                            for marker in markers]}]
 
 
 def start_actions(state, task):

@@ -15,7 +15,7 @@ from engine import IllegalMove
 
 from .board import BORDER, DISPLAY_SIZE, OPPOSITE, OTHER_KIND, PLACEABLE, RAIDS, ROW_SIZE, SPACES, space_index
 from .components import GOOD_INDEX, GOODS
-from .state import Draw, Figure, Space
+from .state import Draw, Figure, Marker, Space
 
 #: how a tribe card is played (a PAYMENT frame's ``route``): from the hand by the Noble,
 #: from the hand by WE8 (one extra good), or as it is acquired
@@ -79,18 +79,18 @@ def payments(state, player, card, route) -> list[dict]:
         removed = min(waived, units)
         if state.options["discount_can_reduce_gold"]:
             gold_part -= min(waived - removed, gold_part)
-        options = _removals(goods, removed)
+        vectors = _removals(goods, removed)
         if route == EXTRA_GOOD_ROUTE:
-            options = [tuple(g[i] + (i == extra) for i in range(3)) for g in options for extra in range(3)]
-        for g in options:
-            if g[0] > stock[0] or g[1] > stock[1] or g[2] > stock[2]:
+            vectors = [tuple(v[i] + (i == extra) for i in range(3)) for v in vectors for extra in range(3)]
+        for d, s, p in vectors:
+            if d > stock[0] or s > stock[1] or p > stock[2]:
                 continue
             if gold_part <= gold:
-                found.add((g[0], g[1], g[2], gold_part, False))
+                found.add((d, s, p, gold_part, False))
             if stored_gold and gold_part >= 1 and gold_part - 1 <= gold:
-                found.add((g[0], g[1], g[2], gold_part - 1, True))
-    return [{"type": "pay", "d": d, "s": s, "p": p, "gold": g, "we9": w}
-            for d, s, p, g, w in sorted(found, reverse=True)]
+                found.add((d, s, p, gold_part - 1, True))
+    return [{"type": "pay", "d": d, "s": s, "p": p, "gold": paid_gold, "we9": from_card}
+            for d, s, p, paid_gold, from_card in sorted(found, reverse=True)]
 
 
 def can_play(state, player, card, route) -> bool:
@@ -357,7 +357,7 @@ def legal_choose_action(state, frame):
 def _use_border(state, seat, card):
     for i, figure in enumerate(state.targi):
         if figure.card == card:
-            state.targi[i] = figure._replace(used=True)
+            state.targi[i] = Figure(figure.seat, card, True)
     player = state.players[seat]
     player.border_actions += 1
     action, good = BORDER[card]
@@ -387,7 +387,7 @@ def _use_space(state, seat, space):
     r, c = space
     for i, marker in enumerate(state.markers):
         if marker.seat == seat and marker.row == r and marker.col == c:
-            state.markers[i] = marker._replace(used=True)
+            state.markers[i] = Marker(seat, r, c, True)
     i = space_index(r, c)
     kind, card, _ = state.central[i]
     other = OTHER_KIND[kind]
@@ -668,10 +668,10 @@ def apply_silversmith(state, frame, move):
 # -- Fata Morgana -----------------------------------------------------------------
 def fata_morgana_moves(state, seat):
     faces = ("up", "down") if state.options["fata_morgana_target"] == "any_unoccupied" else ("up",)
-    occupied = {(m.row, m.col) for m in state.markers if not m.used}
+    occupied = {(marker.row, marker.col) for marker in state.markers if not marker.used}
     targets = [[r, c] for (r, c) in SPACES if (r, c) not in occupied
                and state.central[space_index(r, c)].status in faces]
-    own = sorted([m.row, m.col] for m in state.markers if m.seat == seat and not m.used)
+    own = sorted([marker.row, marker.col] for marker in state.markers if marker.seat == seat and not marker.used)
     return [{"type": "fm", "marker": marker, "target": target} for marker in own for target in targets]
 
 
@@ -687,7 +687,7 @@ def apply_fata_morgana(state, frame, move):
     (r, c), (to_r, to_c) = move["marker"], move["target"]
     for i, marker in enumerate(state.markers):
         if marker.seat == seat and marker.row == r and marker.col == c and not marker.used:
-            state.markers[i] = marker._replace(row=to_r, col=to_c)
+            state.markers[i] = Marker(seat, to_r, to_c, False)
             break
     state.markers.sort()
     i = space_index(to_r, to_c)

@@ -44,8 +44,9 @@ class Space(NamedTuple):
 
 
 class Draw(NamedTuple):
-    """A pending chance step: a card drawn for ``reason`` ("start" (the start player),
-    "reveal", "caravan", "tribal_expansion") from the ``kind`` deck."""
+    """A pending chance step: the start player (``reason`` "start"), or a card of the
+    ``kind`` deck for "reveal" (on central ``space``, an index), "caravan" or
+    "tribal_expansion" (by ``seat``)."""
     reason: str
     kind: str | None = None
     seat: int | None = None
@@ -70,6 +71,7 @@ PLAYER_KEYS = {
 
 
 class Player:
+    """One player's stock, display and hand, and what this round has used up."""
     __slots__ = tuple(PLAYER_KEYS)
 
     def card_count(self) -> int:
@@ -100,15 +102,27 @@ class Player:
 
 
 class State:
+    """The whole game state; the stored JSON keys are those of :meth:`to_json`."""
     __slots__ = ("options", "cards", "round", "start_player", "first_player", "robber", "targi", "markers",
                  "central", "deck_sizes", "pool", "discards", "players", "stack", "chance", "over",
                  "raid_credit")
-    options: dict        # the validated options
-    cards: CardSet       # their card tables (shared)
-    robber: int          # the robber's border card (0 before round 1)
-    deck_sizes: dict     # kind -> cards left in that deck
-    pool: dict           # kind -> {card id: copies} whose identity is not fixed yet (deck + face-down cards, §14)
-    raid_credit: list    # VP each seat gains once the raid is over (raid_shortfall "bga")
+    options: dict             # the validated options
+    cards: CardSet            # their card tables (shared)
+    round: int                # 1..12 (0 before the first round)
+    start_player: int
+    first_player: int | None  # the start player of round 1
+    robber: int               # the robber's border card (0 before round 1)
+    targi: list[Figure]       # sorted by card once all are placed
+    markers: list[Marker]     # sorted
+    central: list[Space]      # row-major
+    deck_sizes: dict          # kind -> cards left in that deck
+    pool: dict                # kind -> {card id: copies} whose identity is not fixed yet (deck + face-down cards, §14)
+    discards: dict            # kind -> discard pile
+    players: list[Player]
+    stack: list[dict]         # decision frames and tasks, top = last
+    chance: Draw | None
+    over: bool
+    raid_credit: list         # VP each seat gains once the raid is over (raid_shortfall "bga")
 
     def decision(self) -> dict | None:
         """The decision frame on top of the stack, or None at a chance step, a task or the end."""

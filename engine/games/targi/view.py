@@ -37,8 +37,9 @@ def view(state, viewer) -> dict:
         "start_player": state.start_player,
         "first_player": state.first_player,
         "robber": state.robber or None,
-        "targi": [{"seat": f.seat, "card": f.card, "used": f.used} for f in state.targi],
-        "markers": [{"seat": m.seat, "space": [m.row, m.col], "used": m.used} for m in state.markers],
+        "targi": [{"seat": figure.seat, "card": figure.card, "used": figure.used} for figure in state.targi],
+        "markers": [{"seat": marker.seat, "space": [marker.row, marker.col], "used": marker.used}
+                    for marker in state.markers],
         "central": [{"space": list(SPACES[i]), "kind": kind, "card": card if status == "up" else None,
                      "face_down": status == "down", "empty": status == "empty"}
                     for i, (kind, card, status) in enumerate(state.central)],
@@ -50,7 +51,7 @@ def view(state, viewer) -> dict:
         "decision": details,
         "to_move": [] if frame is None else [frame["seat"]],
         "over": state.over,
-        "scores": [{"seat": e["seat"], "total": e["total"]} for e in score(state)["scores"]],
+        "scores": [{"seat": entry["seat"], "total": entry["total"]} for entry in score(state)["scores"]],
     }
 
 
