@@ -27,6 +27,16 @@ SPEC_DEFAULTS = {
 }
 
 
+def card_problems(data):
+    """The problems of replacement card data (the option checks beyond the schema)."""
+    return R.check_options({"cards": data})
+
+
+def _found(problems):
+    """The sorted ``(path, code)`` pairs of some problems."""
+    return sorted((p.path, p.code) for p in problems)
+
+
 def test_every_spec_option_with_its_default_and_a_description():
     assert R.make_options({}) == SPEC_DEFAULTS
     for name, field in R.options_schema().fields.items():
@@ -109,16 +119,6 @@ def test_too_few_cards_for_the_central_area():
     data = copy.deepcopy(packaged())
     data["tribe_cards"] = data["tribe_cards"][:3]
     assert [p.code for p in card_problems(data).at("/cards/tribe_cards")] == ["count"]
-
-
-def card_problems(data):
-    """The problems of replacement card data (the option checks beyond the schema)."""
-    return R.check_options({"cards": data})
-
-
-def _found(problems):
-    """The sorted ``(path, code)`` pairs of some problems."""
-    return sorted((p.path, p.code) for p in problems)
 
 
 def test_custom_card_data_plays():

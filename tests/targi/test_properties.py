@@ -74,6 +74,19 @@ def test_final_score_equals_sum_of_breakdown(seed, variant):
                                 if (s["total"], s["tiebreak"]["gold"], s["tiebreak"]["goods"]) == best]
 
 
+@SETTINGS
+@given(seed=st.integers(0, 2**32), variant=st.sampled_from(range(len(OPTION_VARIANTS))))
+def test_a_copy_is_independent_of_its_original(seed, variant):
+    """Every listed move applied to a copy (as the AI does) leaves the original as it was."""
+    for state, _ in random_states(seed, OPTION_VARIANTS[variant]):
+        if R.is_over(state) or R.chance(state) is not None:
+            continue
+        before = R.to_json(state)
+        seat = R.to_move(state)[0]
+        for move in R.legal_moves(state, seat):
+            R.perform(R.copy_state(state), seat, move)
+        assert R.to_json(state) == before
+
 # -- conformance under other options and along card-heavy games ----------------------
 ALTERNATIVES = {
     "end_on_12th_card": "end_of_round", "raid_shortfall": "bga", "limit_check": "after_raid",

@@ -204,7 +204,7 @@ def store_gold(state, seat, card):
 
 
 def protect_at_next_raid(state, seat, card):
-    """OA6 under oa6_scope "next_raid" (P2)."""
+    """OA6: protected at the next raid (what oa6_scope "next_raid" asks, P2)."""
     state.players[seat].immune_next_raid = True
     return []
 
