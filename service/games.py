@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from engine import Match, NotYourTurn, derive_seed, registry
 from engine.ai import LEVELS, choose_move
 
+from .config import Settings
 from .dispatch import Dispatcher
 from .errors import MalformedRequest, NotFound, StaleVersion, Unauthorized
 from .store import GameStore
@@ -91,6 +92,10 @@ class Games:
         self.dispatcher = dispatcher
         self.resume_after = resume_after
 
+    @classmethod
+    def from_settings(cls, settings: Settings, dispatcher: Dispatcher) -> "Games":
+        return cls(GameStore.from_settings(settings), dispatcher, resume_after=settings.visibility_timeout)
+
     # -- creation --------------------------------------------------------------
     def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None):
         """Create a game; returns (game, tokens by seat)."""
@@ -160,6 +165,7 @@ class Games:
         return {"state": state, "result": result}
 
     def health(self) -> dict:
+        """The API is up; whether Redis and the broker answer."""
         return {"status": "ok", "redis": "ok" if self.store.ping() else "down",
                 "broker": "ok" if self.dispatcher.broker_ok() else "down"}
 

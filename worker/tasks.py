@@ -12,7 +12,7 @@ from service.config import Settings
 from service.dispatch import TASK_AI_TURN, TASK_FINAL_SCORE, TASK_HINT, CeleryDispatcher
 from service.errors import NotFound, StaleVersion
 from service.games import DEFAULT_LEVEL, Games
-from service.store import UNREACHABLE, GameStore
+from service.store import UNREACHABLE
 
 from .app import celery
 
@@ -21,8 +21,7 @@ RETRY = {"autoretry_for": UNREACHABLE, "retry_backoff": True, "retry_backoff_max
 
 @cache
 def games() -> Games:
-    settings = Settings.from_env()
-    return Games(GameStore.from_settings(settings), CeleryDispatcher(celery))
+    return Games.from_settings(Settings.from_env(), CeleryDispatcher(celery))
 
 
 @celery.task(name=TASK_AI_TURN, **RETRY)

@@ -12,7 +12,6 @@ from engine import registry
 from ..config import Settings
 from ..dispatch import CeleryDispatcher, make_celery
 from ..games import Games
-from ..store import GameStore
 from . import game_routes, meta_routes, picture_routes, task_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
 from .schemas import ErrorOut
@@ -55,8 +54,7 @@ def create_app(settings: Settings | None = None) -> Flask:
             "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
         },
     )
-    app.extensions["spielwerk"] = Games(GameStore.from_settings(settings), CeleryDispatcher(make_celery(settings)),
-                                        resume_after=settings.visibility_timeout)
+    app.extensions["spielwerk"] = Games.from_settings(settings, CeleryDispatcher(make_celery(settings)))
 
     api = SpielwerkApi(app)
     init_security(app, settings)

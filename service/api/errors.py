@@ -136,6 +136,12 @@ def register_error_handlers(app: Flask) -> None:
         app.register_error_handler(kind, answer_store_unreachable)
 
 
+def codes_answered_with(status: int) -> str:
+    """The codes that may answer with ``status``, as prose (OpenAPI response descriptions)."""
+    codes = [code for code, entry in CATALOGUE.items() if status in entry.statuses]
+    return " or ".join(filter(None, [", ".join(codes[:-1]), codes[-1]]))
+
+
 def catalogue_table() -> str:
     """The catalogue as a Markdown table (README, OpenAPI description)."""
     rows = ["| code | status | meaning |", "|---|---|---|"]

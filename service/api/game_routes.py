@@ -12,7 +12,7 @@ from engine import EngineError
 from ..errors import DomainError, StaleVersion, Unauthorized
 from ..games import Game, Games
 from .blueprint import Blueprint
-from .errors import ApiError
+from .errors import ApiError, codes_answered_with
 from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, LegalMovesOut, MoveIn,
                       MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateOut)
 
@@ -113,8 +113,8 @@ class LegalMoves(MethodView):
 class Moves(MethodView):
     @blp.arguments(MoveIn)
     @blp.response(200, MoveOut, headers={"ETag": {"description": "the new version", "schema": {"type": "string"}}})
-    @blp.alt_response(409, description="not_your_turn, stale_version or game_over")
-    @blp.alt_response(412, description="stale_version (If-Match)")
+    @blp.alt_response(409, description=codes_answered_with(409))
+    @blp.alt_response(412, description=f"{codes_answered_with(412)} (If-Match)")
     @blp.doc(security=SEAT, parameters=[{"in": "header", "name": "If-Match", "required": False,
                                           "schema": {"type": "string"}, "description": "the quoted version"}])
     def post(self, body, game_id):
