@@ -25,13 +25,13 @@ def handle(state, seat: int, species: str) -> str:
     return state.seating.handles[animal(state, seat, species)]
 
 
-def build(players=2, where=None, wounds=None, mode="strength", actor=0, start=None, **opts) -> State:
+def build(players=2, where=None, wounds=None, mode="strength", actor=0, start=None, **option_values) -> State:
     """A state at the start of ``actor``'s turn in round 1.
 
     Every seat's species ``i`` starts on its ``i``-th start field; ``where`` moves
     ``(seat, species)`` elsewhere (or to None: eliminated); ``wounds`` sets wounds.
     """
-    state = R.setup(players, options(**opts))
+    state = R.setup(players, options(**option_values))
     config, seating = state.config, state.seating
     for a in range(seating.animal_count):
         state.species[a] = a % seating.animals_per_player
@@ -43,7 +43,7 @@ def build(players=2, where=None, wounds=None, mode="strength", actor=0, start=No
     for a, rc in moved:
         if rc is None:
             state.positions[a], state.eliminated[a], state.shown[a] = -1, 1, 1
-            state.wounds[a] = opts.get("wounds_to_eliminate", 3)
+            state.wounds[a] = option_values.get("wounds_to_eliminate", 3)
         else:
             state.positions[a] = field(state, rc)
             state.occupant[field(state, rc)] = a
@@ -60,9 +60,9 @@ def build(players=2, where=None, wounds=None, mode="strength", actor=0, start=No
     return state
 
 
-def started(players=2, display=("cm01", "cm06", "cm11"), first=1, **opts) -> State:
+def started(players=2, display=("cm01", "cm06", "cm11"), first=1, **option_values) -> State:
     """A fresh game after the arrangement (species i on start field i) and the first display."""
-    state = R.setup(players, options(arrangement="random", first_start_player=first, **opts))
+    state = R.setup(players, options(arrangement="random", first_start_player=first, **option_values))
     per_player = state.seating.animals_per_player
     advance(state, [slot for _ in range(players) for slot in range(per_player)] + list(display))
     return state
