@@ -87,7 +87,7 @@ class Game:
 class Games:
     """The use cases, over a store and a dispatcher."""
 
-    def __init__(self, store: GameStore, dispatcher: Dispatcher, resume_after: float = 300.0):
+    def __init__(self, store: GameStore, dispatcher: Dispatcher, resume_after: float):
         self.store = store
         self.dispatcher = dispatcher
         self.resume_after = resume_after
