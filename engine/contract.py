@@ -13,7 +13,6 @@ Events are JSON objects with a ``type``. Fields that only one seat may see go un
 
 from __future__ import annotations
 
-import copy
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -62,6 +61,8 @@ class Ruleset(ABC):
     move_schemas: ClassVar[dict[str, type[Schema]]] = {}
     #: the AI's search settings for this game (an ``engine.ai.Policy``; None: the default)
     ai_policy: ClassVar[Any] = None
+    #: the state class: ``State.from_json(data)``, ``state.to_json()``, ``state.copy()``
+    state_type: ClassVar[type]
     #: ``render(view, highlight=None) -> SVG text`` (None: ``engine.svg.render_generic``)
     renderer: ClassVar[Callable[..., str] | None] = None
 
@@ -166,19 +167,20 @@ class Ruleset(ABC):
     def view(self, state, seat: int | None) -> dict:
         """What ``seat`` (None: a spectator) may see, as JSON."""
 
-    @abstractmethod
+    # -- the state: a game's State class, or these overridden -------------------
     def to_json(self, state) -> dict:
         """The complete state as JSON (exact round trip with :meth:`from_json`)."""
+        return state.to_json()
 
-    @abstractmethod
     def from_json(self, data: dict) -> Any:
         """Rebuild a state from :meth:`to_json` output."""
+        return self.state_type.from_json(data)
+
+    def copy_state(self, state):
+        """An independent copy of ``state``, fast: search copies thousands a second."""
+        return state.copy()
 
     # -- hooks with defaults ---------------------------------------------------
-    def copy_state(self, state):
-        """An independent copy of ``state`` (override for speed)."""
-        return copy.deepcopy(state)
-
     def determinize(self, state, seat: int, rng: Rng):
         """A copy whose hidden information is resampled from what ``seat`` knows.
 

@@ -76,7 +76,7 @@ def test_invalid_card_data_reports_every_problem_by_path():
         ("/cards/tribe_cards/0/symbol", "invalid_value"), ("/cards/tribe_cards/1/effect", "invalid_effect"),
         ("/cards/tribe_cards/2/id", "duplicate_id"), ("/cards/tribe_cards/3/timing", "effect_timing")]
     assert info.value.errors == {"problems": info.value.problems.as_list()}
-    assert info.value.problems.at("/cards/tribe_cards/2/id")[0].message == "duplicate card id 'OA1'"
+    assert info.value.problems.at("/cards/tribe_cards/2/id")[0].message == 'a card id "OA1" is used twice'
 
 
 def test_several_kinds_of_defects_are_all_reported_with_path_and_code():

@@ -15,7 +15,7 @@ from .state import CAVES, FIGURES, FIRST_CAVE_PLAYER, LAYOUT, OVER, State
 FIRST_CAVE_PLAYER_CHANCE = Chance.uniform([0, 1], "first_cave_player")
 
 
-def setup(options: dict) -> State:
+def setup(players: int, options: dict) -> State:
     """The state before the chance steps: a fixed layout is laid at once, a random one tile by tile."""
     components = resolve(options)
     state = State.start({key: options[key] for key in RULE_KEYS}, components,

@@ -1,61 +1,23 @@
-"""The Great Plains ruleset: the contract, each method delegated to the module with its job."""
+"""The ``great-plains`` ruleset: its metadata and AI policy; the contract is its package's modules
+(engine/package.py)."""
 
 from __future__ import annotations
 
-from engine import Ruleset
 from engine.ai.policies import Policy
+from engine.package import GameModules, PackagedRuleset
 
-from . import flow, rules, scoring, svg, view
-from .options import MOVE_SCHEMAS, Options, check_options
-from .state import State
+from . import flow, options, rules, scoring, state, svg, view
 
 
-class GreatPlains(Ruleset):
+class GreatPlains(PackagedRuleset):
     id = "great-plains"
     name = "Great Plains"
     min_players = 2
     max_players = 2
     rules_version = "1"
-    options_schema = Options
-    move_schemas = MOVE_SCHEMAS
     ai_policy = Policy(scale=10.0)
-    renderer = staticmethod(svg.render)
-
-    def check_options(self, options):
-        return check_options(options)
-
-    def setup(self, num_players, options):
-        return flow.setup(options)
-
-    def to_move(self, state):
-        return flow.to_move(state)
-
-    def chance(self, state):
-        return flow.chance(state)
-
-    def apply_chance(self, state, outcome):
-        return flow.apply_chance(state, outcome)
-
-    def legal_moves(self, state, seat):
-        return rules.legal_moves(state, seat)
+    modules = GameModules(options, state, flow, rules, scoring, view, svg)
 
     def perform(self, state, seat, move):
+        """The move, then the turn passes on (``flow`` decides who may still place)."""
         return flow.end_move(state, seat, rules.perform(state, seat, move))
-
-    def is_over(self, state):
-        return flow.is_over(state)
-
-    def score(self, state):
-        return scoring.score_sheet(state)
-
-    def view(self, state, seat):
-        return view.view(state, seat)
-
-    def to_json(self, state):
-        return state.to_json()
-
-    def from_json(self, data):
-        return State.from_json(data)
-
-    def copy_state(self, state):
-        return state.copy()

@@ -177,13 +177,7 @@ def validate(data) -> Problems:
             check(card, path, problems)
             if isinstance(card, dict):
                 problems.unknown_fields(card, FIELDS[section], path)
-            card_id = card.get("id") if isinstance(card, dict) else None
-            if not isinstance(card_id, str) or not card_id:
-                problems.add(path + "/id", "invalid_value", "must be a non-empty string")
-            elif card_id in ids:
-                problems.add(path + "/id", "duplicate_id", f"duplicate card id {card_id!r}")
-            else:
-                ids.add(card_id)
+            problems.unique_id(card.get("id") if isinstance(card, dict) else None, path + "/id", ids, "a card id")
         total = sum(c.get("copies", 1) if isinstance(c, dict) and isinstance(c.get("copies", 1), int) else 0
                     for c in cards)
         if total < needed[section]:

@@ -15,10 +15,14 @@ GOODS_LIMIT, GOLD_LIMIT = 10, 3
 LAST_ROUND = 12
 
 
-def setup(options: dict):
+def setup(players: int, options: dict):
     state = new_state(options)
     advance(state)  # up to the first chance step: the deal of (1,1)
     return state
+
+
+def is_over(state) -> bool:
+    return state.over
 
 
 def to_move(state) -> list[int]:

@@ -1,62 +1,26 @@
-"""Targi as a Spielwerk ruleset: the contract methods over the modules of this package."""
+"""The ``targi`` ruleset: its metadata and AI policy; the contract is its package's modules
+(engine/package.py)."""
 
-from engine import Ruleset
+from __future__ import annotations
+
 from engine.ai.policies import Policy
+from engine.package import GameModules, PackagedRuleset
 
-from . import flow, rules, scoring, svg, view
-from .options import MOVE_SCHEMAS, Options, check_options
-from .state import State
+from . import flow, options, rules, scoring, state, svg, view
 
 
-class Targi(Ruleset):
+class Targi(PackagedRuleset):
     id = "targi"
     name = "Targi"
     min_players = 2
     max_players = 2
     rules_version = "1"
-    options_schema = Options
-    move_schemas = MOVE_SCHEMAS
     ai_policy = Policy(scale=5.0)
-    renderer = staticmethod(svg.render)
-
-    def check_options(self, options):
-        return check_options(options)
-
-    def setup(self, num_players, options):
-        return flow.setup(options)
-
-    def to_move(self, state):
-        return flow.to_move(state)
-
-    def chance(self, state):
-        return flow.chance(state)
-
-    def apply_chance(self, state, outcome):
-        return flow.apply_chance(state, outcome)
-
-    def legal_moves(self, state, seat):
-        return rules.legal_moves(state, seat)
+    modules = GameModules(options, state, flow, rules, scoring, view, svg)
 
     def perform(self, state, seat, move):
+        """The move, then the automatic steps up to the next decision or chance step."""
         return rules.perform(state, seat, move) + flow.advance(state)
-
-    def is_over(self, state):
-        return state.over
-
-    def score(self, state):
-        return scoring.score(state)
-
-    def view(self, state, seat):
-        return view.view(state, seat)
-
-    def to_json(self, state):
-        return state.to_json()
-
-    def from_json(self, data):
-        return State.from_json(data)
-
-    def copy_state(self, state):
-        return state.copy()
 
     def determinize(self, state, seat, rng):
         return view.determinize(state, seat, rng)

@@ -74,7 +74,7 @@ def breakdown(state, player, other) -> dict:
     }
 
 
-def score(state) -> dict:
+def score_sheet(state) -> dict:
     players = state.players
     scores = []
     for seat, player in enumerate(players):

@@ -1,7 +1,7 @@
 """What one seat (or a spectator) sees (§14, §15.1 public view), and determinization."""
 
 from .board import SPACES
-from .scoring import score
+from .scoring import score_sheet
 
 #: decision-frame keys no view shows (a secret draw's card is shown to its owner only)
 HIDDEN_FRAME_KEYS = ("secret", "seen", "q")
@@ -51,7 +51,7 @@ def view(state, viewer) -> dict:
         "decision": details,
         "to_move": [] if frame is None else [frame["seat"]],
         "over": state.over,
-        "scores": [{"seat": entry["seat"], "total": entry["total"]} for entry in score(state)["scores"]],
+        "scores": [{"seat": entry["seat"], "total": entry["total"]} for entry in score_sheet(state)["scores"]],
     }
 
 

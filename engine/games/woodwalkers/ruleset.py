@@ -1,66 +1,24 @@
-"""The Woodwalkers ruleset: the contract, each method delegating to the package's modules."""
+"""The ``woodwalkers`` ruleset: its metadata and AI policy; the contract is its package's modules
+(engine/package.py)."""
 
 from __future__ import annotations
 
-from engine import Ruleset
 from engine.ai.policies import Policy
+from engine.package import GameModules, PackagedRuleset
 
-from . import flow, rules, scoring, svg, view
-from .options import MOVE_SCHEMAS, Options, check_options
-from .state import State
+from . import flow, options, rules, scoring, state, svg, view
 
 
-class Woodwalkers(Ruleset):
+class Woodwalkers(PackagedRuleset):
     id = "woodwalkers"
     name = "Woodwalkers – The Game"
     min_players = 2
     max_players = 4
     rules_version = "1"
-    options_schema = Options
-    move_schemas = MOVE_SCHEMAS
     # a move decision offers up to ~270 (animal, destination) pairs; short rollouts,
     # because random play soon blurs who holds which flag
     ai_policy = Policy(rollout_depth=5, scale=10.0, effort=4)
-    renderer = staticmethod(svg.render)
-
-    def check_options(self, options):
-        return check_options(options)
-
-    def setup(self, num_players, options):
-        return flow.setup(num_players, options)
-
-    def to_move(self, state):
-        return flow.to_move(state)
-
-    def chance(self, state):
-        return flow.chance(state)
-
-    def apply_chance(self, state, outcome):
-        return flow.apply_chance(state, outcome)
-
-    def legal_moves(self, state, seat):
-        return rules.legal_moves(state, seat)
-
-    def perform(self, state, seat, move):
-        return rules.perform(state, seat, move)
-
-    def is_over(self, state):
-        return flow.is_over(state)
-
-    def score(self, state):
-        return scoring.score(state)
-
-    def view(self, state, seat):
-        return view.view(state, seat)
-
-    def to_json(self, state):
-        return state.to_json()
-
-    def from_json(self, data):
-        return State.from_json(data)
-
-    def copy_state(self, state):
-        return state.copy()
+    modules = GameModules(options, state, flow, rules, scoring, view, svg)
 
     def determinize(self, state, seat, rng):
         return view.determinize(state.copy(), seat, rng)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .state import State
 
 
-def score(state: State) -> dict:
+def score_sheet(state: State) -> dict:
     """Totals with breakdown; winners by points, then flags occupied, then fewer wounds."""
     config, owner, players = state.config, state.seating.owner, state.players
     flags, occupied = [0] * players, [0] * players

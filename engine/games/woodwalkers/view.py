@@ -54,7 +54,7 @@ def view(state: State, viewer: int | None) -> dict:
     forest = [{"at": config.field(field), "revealed": tile > 0, "kind": "flag" if tile else None, "value": tile or None}
               for field, tile in zip(config.forest, state.forest) if tile >= 0]
     clockwise, start = seating.clockwise, state.start_index
-    sheet = scoring.score(state)
+    sheet = scoring.score_sheet(state)
     return {
         "variant": state.options["variant"],
         "phase": state.phase,
