@@ -9,9 +9,9 @@ from .problems import Problems
 
 
 class EngineError(Exception):
-    """Base class: a request the rules refuse."""
+    """Base class: a request the rules refuse; every subclass names its ``code``."""
 
-    code = "engine_error"
+    code: str
 
     def __init__(self, message: str, errors: dict | None = None):
         super().__init__(message)

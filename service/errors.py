@@ -4,16 +4,11 @@ reveals nothing hidden, and details (``errors``, as engine errors have)."""
 
 from __future__ import annotations
 
+from engine import EngineError
 
-class DomainError(Exception):
-    """Base class: a request the core refuses."""
 
-    code: str
-
-    def __init__(self, message: str, errors: dict | None = None):
-        super().__init__(message)
-        self.message = message
-        self.errors = errors or {}
+class DomainError(EngineError):
+    """Base class: a request the core refuses (code, message and details as the engine's)."""
 
 
 class NotFound(DomainError):

@@ -8,7 +8,9 @@ same end, and loads the half-way state (as a record stored by an earlier version
 plays on from it to the same end: rules, chance order, forced steps, views and the
 stored format stay as recorded.
 
-Rewrite after an intended change: ``.venv/bin/python -m tests.<game>.test_playthroughs``.
+A game's ``test_playthroughs.py`` lists its cases and takes its test from
+:func:`replay_test`. Rewrite after an intended change:
+``.venv/bin/python -m tests.<game>.test_playthroughs``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import hashlib
 import json
 from pathlib import Path
 from typing import Callable
+
+import pytest
 
 from engine import Match, Rng, canonical, registry, replay
 
@@ -73,3 +77,11 @@ def write(test_file: str, ruleset_id: str, cases: list[tuple[int, dict, int]], p
     """Record every case anew into the game's data/playthroughs.json."""
     games = [record(ruleset_id, players, options, seed, prefer) for players, options, seed in cases]
     path_of(test_file).write_text(json.dumps(games, separators=(",", ":"), ensure_ascii=False) + "\n")
+
+
+def replay_test(test_file: str, ruleset_id: str, cases: list[tuple[int, dict, int]]):
+    """The test of a game's playthroughs: each recorded one replays to its end."""
+    @pytest.mark.parametrize("recorded", load(test_file), ids=[f"{players}p-seed{seed}" for players, _, seed in cases])
+    def test_seeded_playthrough_replays_to_the_recorded_end(recorded):
+        check(ruleset_id, recorded)
+    return test_seeded_playthrough_replays_to_the_recorded_end

@@ -16,7 +16,6 @@ from werkzeug.exceptions import HTTPException
 
 from engine import EngineError
 
-from ..errors import DomainError
 from ..store import UNREACHABLE
 
 log = logging.getLogger("spielwerk")
@@ -85,7 +84,7 @@ class ApiError(Exception):
         self.headers = {**dict(entry.headers), **(headers or {})}
 
     @classmethod
-    def of(cls, error: EngineError | DomainError, status: int | None = None) -> "ApiError":
+    def of(cls, error: EngineError, status: int | None = None) -> "ApiError":
         """The answer to an engine or domain error."""
         return cls(error.code, error.message, error.errors, status)
 
@@ -94,7 +93,7 @@ class ApiError(Exception):
         return body, self.status, self.headers
 
 
-def answer_error(error: ApiError | EngineError | DomainError):
+def answer_error(error: ApiError | EngineError):
     return (error if isinstance(error, ApiError) else ApiError.of(error)).answer()
 
 
@@ -130,7 +129,7 @@ def answer_http_exception(error: HTTPException):
 def register_error_handlers(app: Flask) -> None:
     """Engine, domain and API errors, and an unreachable store, answered from the catalogue
     (werkzeug's errors come through the Api's ``handle_http_exception``)."""
-    for kind in (ApiError, EngineError, DomainError):
+    for kind in (ApiError, EngineError):
         app.register_error_handler(kind, answer_error)
     for kind in UNREACHABLE:
         app.register_error_handler(kind, answer_store_unreachable)

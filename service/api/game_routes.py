@@ -9,7 +9,7 @@ from flask.views import MethodView
 
 from engine import EngineError
 
-from ..errors import DomainError, StaleVersion, Unauthorized
+from ..errors import StaleVersion, Unauthorized
 from ..games import Game, Games
 from .blueprint import Blueprint
 from .errors import ApiError, codes_answered_with
@@ -142,7 +142,7 @@ class ValidateMove(MethodView):
         game, seat = load_as_seat(game_id)
         try:
             games().check(game, seat, body["move"], body.get("expected_version"))
-        except (EngineError, DomainError) as exc:
+        except EngineError as exc:
             return {"legal": False, "code": exc.code, "message": exc.message}
         return {"legal": True, "code": None, "message": None}
 

@@ -21,7 +21,7 @@ def subclasses(cls) -> set[type]:
 def raised_codes() -> set[str]:
     """The code of every engine and domain error class (every ruleset imported)."""
     registry.rulesets()
-    return {error.code for error in subclasses(EngineError) | subclasses(DomainError)}
+    return {error.code for error in subclasses(EngineError) if error is not DomainError}
 
 
 def http_layer_codes() -> set[str]:

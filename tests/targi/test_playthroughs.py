@@ -4,14 +4,11 @@ The agent plays or keeps a tribe card when it can, and otherwise avoids ending i
 actions early, discarding and exchanging, so the games reach the card rules.
 """
 
-import pytest
-
 from tests import playthroughs
 
 RULESET = "targi"
 CASES = [(2, {}, 11), (2, {}, 12)]
 WASTEFUL = {"end_actions", "discard", "m_gold", "m_two", "m_one", "s_two", "s_four", "s_gold1", "s_gold2"}
-RECORDED = playthroughs.load(__file__)
 
 
 def prefer(legal: list[dict]) -> list[dict]:
@@ -19,13 +16,11 @@ def prefer(legal: list[dict]) -> list[dict]:
             or [m for m in legal if m["type"] not in WASTEFUL])
 
 
-@pytest.mark.parametrize("recorded", RECORDED, ids=[f"{c[0]}p-seed{c[2]}" for c in CASES])
-def test_seeded_playthrough_replays_to_the_recorded_end(recorded):
-    playthroughs.check(RULESET, recorded)
+test_seeded_playthrough_replays_to_the_recorded_end = playthroughs.replay_test(__file__, RULESET, CASES)
 
 
 def test_the_playthroughs_reach_the_tribe_cards():
-    for recorded in RECORDED:
+    for recorded in playthroughs.load(__file__):
         displays = [card for player in recorded["final_views"]["None"]["players"] for row in player["display"]
                     for card in row]
         assert len(displays) >= 10
