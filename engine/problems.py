@@ -21,6 +21,7 @@ SHARED_CODES = {
     "duplicate_id": "an id used twice in component data",
     "count": "the wrong number of things in component data (too few cards, an empty list)",
     "option_conflict": "options that are valid alone but not together (or with the player count)",
+    "too_large": "a count, size or total of component data above its documented maximum",
 }
 
 #: marshmallow's default messages -> problem codes (anything else is ``invalid_value``)

@@ -31,12 +31,18 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        """A uniform integer in ``[0, n)`` for any positive integer ``n`` (rejection sampling
+        over as many 64-bit words as ``n`` needs: no modulo bias, and each draw is accepted
+        with probability above 1/2, so it terminates)."""
+        if type(n) is not int or n <= 0:
+            raise ValueError("below() needs a positive integer bound")
+        words = (n.bit_length() + 63) // 64
+        span = 1 << (64 * words)
+        limit = span - span % n
         while True:
-            x = self.next64()
+            x = 0
+            for _ in range(words):
+                x = (x << 64) | self.next64()
             if x < limit:
                 return x % n
 

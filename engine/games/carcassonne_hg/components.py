@@ -13,6 +13,8 @@ import re
 from functools import cache
 from importlib import resources
 
+from engine.cache import BoundedCache
+from engine.limits import within, within_size
 from engine.problems import Problems, pointer
 
 FORMAT = "hg-tileset/1"
@@ -41,6 +43,10 @@ ZONE_KEYS = {
 }
 #: the 2002 edition's totals (V8): land tiles with the start tile, bonus tiles
 EDITION_TOTALS = (79, 12)
+#: limits of a tile set (``too_large``; the shipped set: 91 tiles, 29 KB, counts up to 4)
+MAX_DATA_BYTES = 128 * 1024
+MAX_TILES = 400
+MAX_ZONE_COUNT = 99
 
 
 def side_zones(side: dict) -> list[int]:
@@ -118,6 +124,8 @@ def _check_zone(zone, path, problems) -> None:
             _check_zone_id(zone[key], path + "/lake", problems)
         elif type(zone[key]) is not int or zone[key] < 0:
             problems.add(path + pointer(key), "invalid_value", "must be an integer >= 0")
+        else:
+            within(zone[key], MAX_ZONE_COUNT, path + pointer(key), problems, f"a zone's {key}")
     for key in sorted(flags & set(zone)):
         if kind == "river" and zone[key] is not True:
             problems.add(path + pointer(key), "invalid_value", "must be true when present")
@@ -145,6 +153,8 @@ def _check_tile_fields(tile, index, seen_ids, problems) -> None:
         problems.add(path + "/kind", "invalid_value", "must be 'start', 'land' or 'bonus'")
     if "count" in tile and (type(tile["count"]) is not int or tile["count"] < 1):
         problems.add(path + "/count", "invalid_value", "must be an integer >= 1")
+    elif "count" in tile:
+        within(tile["count"], MAX_TILES, path + "/count", problems, "a tile's count")
     if "origin" in tile and not isinstance(tile["origin"], str):
         problems.add(path + "/origin", "invalid_value", "must be a string")
     if "sides" in tile and _check_list(tile["sides"], path + "/sides", lambda n: n == 4,
@@ -241,6 +251,8 @@ def validate(data) -> tuple[Problems, list[str]]:
     if not isinstance(data, dict):
         problems.add("", "invalid_value", "a tile set is a JSON object")
         return problems, warnings
+    if not within_size(data, MAX_DATA_BYTES, "", problems, "the tile set"):
+        return problems, warnings
     _check_keys(data, TOP_KEYS, TOP_KEYS | {"notes"}, "", problems)
     if "format" in data and data["format"] != FORMAT:
         problems.add("/format", "invalid_value", f"must be {FORMAT!r}")
@@ -255,6 +267,8 @@ def validate(data) -> tuple[Problems, list[str]]:
     tiles = data.get("tiles")
     if "tiles" not in data or not _check_list(tiles, "/tiles", bool, "a non-empty list of tiles", problems):
         return problems, warnings
+    if not within(len(tiles), MAX_TILES, "/tiles", problems, "the number of tiles"):
+        return problems, warnings
     seen_ids, totals = {}, {"start": 0, "land": 0, "bonus": 0}
     for t, tile in enumerate(tiles):
         before = len(problems)
@@ -266,6 +280,7 @@ def validate(data) -> tuple[Problems, list[str]]:
     if len(starts) != 1 or starts[0].get("count") != 1:
         problems.add("/tiles", "start_tile", "exactly one tile has kind 'start', with count 1 (V1)")
     land, bonus = totals["start"] + totals["land"], totals["bonus"]
+    within(land + bonus, MAX_TILES, "/tiles", problems, "the tiles' total count")
     if not problems and (land, bonus) != EDITION_TOTALS:
         warnings.append(f"{land} land and {bonus} bonus tiles; the 2002 edition has "
                         f"{EDITION_TOTALS[0]} and {EDITION_TOTALS[1]} (V8)")
@@ -376,20 +391,12 @@ def shipped(tile_set_id: str) -> TileSet:
     return _compiled(load_data(tile_set_id), f"shipped tile set {tile_set_id}")
 
 
-_CUSTOM: dict[str, TileSet] = {}
-_CUSTOM_CACHE_SIZE = 32
+_CUSTOM = BoundedCache()
 
 
 def custom(data: dict) -> TileSet:
-    """A validated custom tile set, compiled once per content (small cache)."""
-    key = _canonical(data)
-    tile_set = _CUSTOM.get(key)
-    if tile_set is None:
-        tile_set = _compiled(data, "custom tile set")
-        if len(_CUSTOM) >= _CUSTOM_CACHE_SIZE:
-            _CUSTOM.clear()
-        _CUSTOM[key] = tile_set
-    return tile_set
+    """A validated custom tile set, compiled once per content (a cache bounded in bytes)."""
+    return _CUSTOM.get(_canonical(data), lambda: _compiled(data, "custom tile set"))
 
 
 def for_options(options: dict) -> TileSet:

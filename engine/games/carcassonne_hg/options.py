@@ -49,8 +49,9 @@ class Options(Schema):
     unplaceableLastLand = _choice("endGame", ("endGame",),
                                   "D7: an unplaceable last land tile is removed, the turn has no placement "
                                   "and the game ends")
-    bonusPerTurn = fields.Integer(load_default=1, strict=True, validate=validate.Range(min=0), metadata={
-        "description": "D8: bonus tiles played in a turn whose land tile completes a forest with gold"})
+    bonusPerTurn = fields.Integer(
+        load_default=1, strict=True, validate=validate.Range(min=0, max=components.MAX_TILES), metadata={
+            "description": "D8: bonus tiles played in a turn whose land tile completes a forest with gold"})
     bonusOnFinalTurn = fields.Boolean(load_default=True, metadata={
         "description": "D9: a bonus earned with the last land tile is still played before final scoring"})
     tieBreak = _choice("none", ("none",), "D10: tied players share the win")

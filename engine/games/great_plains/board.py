@@ -8,7 +8,7 @@ terrain lives in a :class:`Board`, built once per terrain and shared by all stat
 
 from __future__ import annotations
 
-from functools import lru_cache
+from engine.cache import bounded_cache
 
 #: the six neighbour offsets, in the spec's order
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -199,7 +199,7 @@ def _hunting_grounds(terrain, separate_springs):
     return tuple(grounds)
 
 
-@lru_cache(maxsize=256)
+@bounded_cache()
 def board_for(terrain: str, separate_springs: bool, horse_all: bool, eagle_max) -> Board:
     """The shared :class:`Board` of a terrain and the options that shape its tables."""
     return Board(terrain, separate_springs, horse_all, eagle_max)

@@ -3,9 +3,9 @@ steps, whose turn it is after each move, the end of the game."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from engine import Chance, IllegalMove
+from engine.cache import bounded_cache
 
 from .components import ROTATIONS, SIDES, TILE_COUNT, resolve
 from .options import RULE_KEYS
@@ -45,7 +45,7 @@ def is_over(state) -> bool:
 
 
 # -- chance: the layout (one tile at a time) and the first cave player ---------------------
-@lru_cache(maxsize=1024)
+@bounded_cache()
 def _tile_chance(open_tiles) -> Chance:
     """The next tile: every unplaced tile, either side, every rotation, uniformly (shared, read-only)."""
     return Chance.uniform([{"tile": tile, "side": side, "rotation": k}

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from engine.cache import BoundedCache
+from engine.limits import within, within_size
 from engine.problems import Problems, pointer
 
 from .board import INITIAL_KIND
@@ -26,6 +28,12 @@ GOOD_NAMES = ("dates", "salt", "pepper")
 SYMBOLS = ("oasis", "camel", "well", "tent", "targia")
 GOODS_CARD_KINDS = ("all", "choose_one")
 TIMINGS = (None, "perm", "once", "end")
+#: limits of card data (``too_large``; the printed cards: 12 goods cards with up to 3 copies,
+#: 45 tribe cards, numbers up to 4, 8 KB)
+MAX_DATA_BYTES = 64 * 1024
+MAX_CARDS = 200
+MAX_COPIES = 20
+MAX_NUMBER = 99
 #: the keys each object of the data may have
 FIELDS = {
     "cards": {"format", "version", "edition", "source", "goods_cards", "tribe_cards"},
@@ -93,18 +101,18 @@ def packaged() -> dict:
 
 
 # -- validation -------------------------------------------------------------------
-def _count(value, path, problems, minimum=0):
+def _count(value, path, problems, minimum=0, maximum=MAX_NUMBER):
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         problems.add(path, "invalid_value", f"must be an integer >= {minimum}")
         return False
-    return True
+    return within(value, maximum, path, problems, "the number")
 
 
 def _check_goods_card(card, path, problems):
     if not isinstance(card, dict):
         problems.add(path, "invalid_value", "must be an object")
         return
-    _count(card.get("copies"), path + "/copies", problems, 1)
+    _count(card.get("copies"), path + "/copies", problems, 1, MAX_COPIES)
     if card.get("kind") not in GOODS_CARD_KINDS:
         problems.add(path + "/kind", "invalid_value", f"must be one of {list(GOODS_CARD_KINDS)}")
     goods = card.get("goods")
@@ -145,10 +153,12 @@ def _check_tribe_card(card, path, problems):
         problems.add(path + "/effect", "invalid_value", "must be a string or null")
         return
     try:
-        key, _ = parse_effect(effect)
+        key, argument = parse_effect(effect)
     except ValueError as exc:
         problems.add(path + "/effect", "invalid_effect", str(exc))
         return
+    if EFFECTS[key].argument == "int":
+        within(argument, MAX_NUMBER, path + "/effect", problems, "the effect's number")
     if EFFECTS[key].timing != timing:
         problems.add(path + "/timing", "effect_timing", f"effect {key!r} has timing {EFFECTS[key].timing!r}")
 
@@ -158,6 +168,8 @@ def validate(data) -> Problems:
     problems = Problems()
     if not isinstance(data, dict):
         problems.add("", "invalid_value", "must be an object")
+        return problems
+    if not within_size(data, MAX_DATA_BYTES, "", problems, "the card data"):
         return problems
     problems.unknown_fields(data, FIELDS["cards"], "")
     if data.get("format") != "targi-cards":
@@ -172,6 +184,8 @@ def validate(data) -> Problems:
         if not isinstance(cards, list):
             problems.add(pointer(section), "invalid_value", "must be a list")
             continue
+        if not within(len(cards), MAX_CARDS, pointer(section), problems, "the number of cards"):
+            continue
         for i, card in enumerate(cards):
             path = pointer(section, i)
             check(card, path, problems)
@@ -182,6 +196,7 @@ def validate(data) -> Problems:
                     for c in cards)
         if total < needed[section]:
             problems.add(pointer(section), "count", f"needs at least {needed[section]} cards for the central area")
+        within(total, MAX_CARDS, pointer(section), problems, "the number of cards with their copies")
     return problems
 
 
@@ -218,13 +233,10 @@ class CardSet:
         return False
 
 
-_CARD_SETS: dict[str, CardSet] = {}
+_CARD_SETS = BoundedCache()
 
 
 def card_set(data: dict | None) -> CardSet:
-    """The (cached) tables of the ``cards`` option: replacement data, or None for the printed cards."""
-    key = json.dumps(data, sort_keys=True)
-    found = _CARD_SETS.get(key)
-    if found is None:
-        found = _CARD_SETS[key] = CardSet(data or packaged())
-    return found
+    """The tables of the ``cards`` option (replacement data, or None for the printed cards),
+    cached in a cache bounded in bytes."""
+    return _CARD_SETS.get(json.dumps(data, sort_keys=True), lambda: CardSet(data or packaged()))

@@ -8,6 +8,8 @@ masks over fields (bit f = field f).
 
 from __future__ import annotations
 
+from engine.cache import BoundedCache
+
 from .components import Config
 
 #: the board seats of the API seats when the ``seats`` option is null, per player count
@@ -57,19 +59,18 @@ class Seating:
         return per_animal[seat * self.animals_per_player:(seat + 1) * self.animals_per_player]
 
 
-_CONTEXTS: dict[tuple[str, int], tuple[Config, Seating]] = {}
-MAX_CONTEXTS = 256
+_CONTEXTS = BoundedCache()
+
+
+def _compiled(options: dict, players: int) -> tuple[Config, Seating]:
+    config = Config(options)
+    return config, Seating(config, players)
 
 
 def context(key: str, options: dict, players: int) -> tuple[Config, Seating]:
-    """The compiled component data and seating for valid options (content hash ``key``), cached."""
-    found = _CONTEXTS.get((key, players))
-    if found is None:
-        if len(_CONTEXTS) >= MAX_CONTEXTS:  # many custom data sets: start afresh
-            _CONTEXTS.clear()
-        config = Config(options)
-        found = _CONTEXTS[(key, players)] = (config, Seating(config, players))
-    return found
+    """The compiled component data and seating for valid options (content hash ``key``),
+    cached in a cache bounded in bytes."""
+    return _CONTEXTS.get((key, players), lambda: _compiled(options, players))
 
 
 def free_start_fields(state, seat: int) -> list[int]:

@@ -15,6 +15,7 @@ import json
 from functools import cache
 from importlib import resources
 
+from engine.limits import within, within_size
 from engine.problems import Problems, pointer
 
 FORMAT = "woodwalkers/components@1"
@@ -23,6 +24,12 @@ KINDS = ("flag", "plus1", "medicine", "dice")
 PROVENANCES = ("project-default", "published", "custom")
 BOARD_CODES = ".F1234"
 SEATS = (1, 2, 3, 4)
+#: limits of component data (``too_large``; the shipped set: 11 x 11 board, 16 combat-mode
+#: tiles, 23 forest tiles, values up to 5, 2.6 KB)
+MAX_DATA_BYTES = 32 * 1024
+MAX_BOARD_SIDE = 32
+MAX_MODE_TILES = 64
+MAX_VALUE = 99
 #: the keys a component set ("") and each of its boards and list entries may have (spec §4.2)
 FIELDS = {
     "": {"format", "id", "provenance", "version", "board", "night_board", "species", "characters",
@@ -113,6 +120,9 @@ def _board_problems(data: dict, key: str, animals: int, seats, out: Problems) ->
     if not rows:
         out.add(path, "count", "a board needs at least one row")
         return
+    if not (within(len(rows), MAX_BOARD_SIDE, path, out, "the number of rows")
+            and within(len(rows[0]), MAX_BOARD_SIDE, path + "/0", out, "the number of columns")):
+        return
     width = len(rows[0])
     for i, row in enumerate(rows):
         if len(row) != width:
@@ -161,7 +171,8 @@ def _species_problems(species, animals: int, out: Problems) -> None:
         if _checked(entry, "key", _is_str, "each species needs a string key", where, out):
             _unique(entry, "key", seen, where, out)
         for attribute in ATTRIBUTES:
-            _checked(entry, attribute, _is_int, f"{attribute} must be an integer", where, out)
+            if _checked(entry, attribute, _is_int, f"{attribute} must be an integer", where, out):
+                within(entry[attribute], MAX_VALUE, where + pointer(attribute), out, attribute)
 
 
 def _forest_problems(tiles, forest_fields: int | None, out: Problems) -> None:
@@ -170,10 +181,12 @@ def _forest_problems(tiles, forest_fields: int | None, out: Problems) -> None:
     for where, entry in _objects(tiles, path, out):
         if (_checked(entry, "kind", KINDS.__contains__, "kind must be one of flag, plus1, medicine, dice", where, out)
                 and entry["kind"] == "flag"):
-            _checked(entry, "value", lambda value: _is_int(value) and value >= 1,
-                     "flag needs an integer value >= 1", where, out)
+            if _checked(entry, "value", lambda value: _is_int(value) and value >= 1,
+                        "flag needs an integer value >= 1", where, out):
+                within(entry["value"], MAX_VALUE, where + "/value", out, "a flag's value")
         if _checked(entry, "count", lambda count: _is_int(count) and count >= 0,
-                    "count must be an integer >= 0", where, out):
+                    "count must be an integer >= 0", where, out) and within(
+                        entry["count"], MAX_BOARD_SIDE ** 2, where + "/count", out, "a tile count"):
             total += entry["count"]
     if forest_fields is not None and isinstance(tiles, list) and total != forest_fields:
         out.add(path, "count", f"{forest_fields} forest fields but {total} forest tiles")
@@ -183,6 +196,8 @@ def _mode_problems(tiles, display_size: int, out: Problems) -> None:
     path = "/components/combat_mode_tiles"
     if isinstance(tiles, list) and len(tiles) < display_size:
         out.add(path, "count", f"{display_size} tiles needed for the display, got {len(tiles)}")
+    if isinstance(tiles, list) and not within(len(tiles), MAX_MODE_TILES, path, out, "the number of tiles"):
+        return
     seen = set()
     for where, entry in _objects(tiles, path, out):
         if _checked(entry, "id", _is_str, "each tile needs a string id", where, out):
@@ -197,6 +212,8 @@ def data_problems(data: dict, animals: int, seats, display_size: int) -> Problem
     ``seats`` are the board seats in use (None: not known yet, every seat on the board).
     """
     out = Problems()
+    if not within_size(data, MAX_DATA_BYTES, "/components", out, "the component data"):
+        return out
     _unknown_field_problems(data, out)
     if data.get("format") != FORMAT:
         out.add("/components/format", "invalid_value", f"format must be {FORMAT}")

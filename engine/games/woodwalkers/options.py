@@ -8,7 +8,7 @@ from marshmallow import RAISE, Schema, fields, validate
 from engine.problems import Problems
 
 from .board import board_seats
-from .components import SEATS, data_problems, merged, start_field_problems
+from .components import MAX_MODE_TILES, MAX_VALUE, SEATS, data_problems, merged, start_field_problems
 
 
 def _choice(default, values, description):
@@ -58,7 +58,8 @@ class Options(Schema):
     return_field_choice = _choice("owner", ["owner", "random"],
                                   "where a duel loser returns: owner picks an empty own start "
                                   "field, or random (chance step)")
-    value_floor = fields.Integer(strict=True, load_default=None, allow_none=True, metadata={
+    value_floor = fields.Integer(strict=True, load_default=None, allow_none=True,
+                                 validate=validate.Range(min=-MAX_VALUE, max=MAX_VALUE), metadata={
         "description": "lowest effective combat value after wounds; null: no floor"})
     tiebreak_wounds = _choice("in_play", ["in_play", "all_received"],
                               "tie-break 2 counts wounds on cards in play, or every wound ever "
@@ -69,18 +70,18 @@ class Options(Schema):
                                 "night: both duellists are shown during the duel, face down "
                                 "afterwards (reserved)")
     night_guess_bonus = _int(1, 0, "night: +N to the defender's roll on a right guess, +N to "
-                                   "the challenger's on a wrong one")
+                                   "the challenger's on a wrong one", MAX_VALUE)
     no_animals_left = _choice("auto_pass", ["auto_pass"],
                               "a seat without animals passes automatically; it still chooses "
                               "the mode as start player (reserved)")
     may_skip_turn = _bool(True, "a player may pass (no roll, no move)")
     animals_per_player = _int(7, 1, "animals (and start fields) per seat", 20)
     die_sides = _int(6, 1, "sides of each player's die", 100)
-    duel_vp = _int(2, 0, "victory points for winning a duel (challenger or defender)")
-    wound_penalty = _int(1, 0, "reduction of all four values per wound")
-    wounds_to_eliminate = _int(3, 1, "the wound that removes an animal from the game")
+    duel_vp = _int(2, 0, "victory points for winning a duel (challenger or defender)", MAX_VALUE)
+    wound_penalty = _int(1, 0, "reduction of all four values per wound", MAX_VALUE)
+    wounds_to_eliminate = _int(3, 1, "the wound that removes an animal from the game", MAX_VALUE)
     display_size = _int(3, 2, "combat-mode tiles on display; the round whose refill falls short "
-                              "is the last")
+                              "is the last", MAX_MODE_TILES)
     component_set = fields.String(load_default="default", metadata={
         "description": "id of the shipped component data set (board, species, tiles)"})
     components = fields.Dict(load_default=None, allow_none=True, metadata={

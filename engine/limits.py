@@ -1,0 +1,37 @@
+"""Limits by design: the checks that refuse component data above its documented maxima.
+
+Every count, list and total size of component data has a maximum in its ruleset's
+``components`` module (listed in ``docs/rules/<game>.md``); data above one is an
+:class:`engine.InvalidOptions` problem with the shared code ``too_large`` at the
+offending JSON Pointer. The size of a whole data set is checked first, so oversized
+data is refused before any other work is done on it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .problems import Problems
+
+
+def json_size(value) -> int:
+    """The size in bytes of ``value`` as compact JSON."""
+    return len(json.dumps(value, separators=(",", ":")))
+
+
+def within_size(value, maximum: int, path: str, problems: Problems, what: str) -> bool:
+    """Whether ``value`` takes at most ``maximum`` bytes as JSON; if not, a ``too_large`` problem."""
+    size = json_size(value)
+    if size <= maximum:
+        return True
+    problems.add(path, "too_large", f"{what} takes {size} bytes as JSON, at most {maximum} are allowed")
+    return False
+
+
+def within(number: int, maximum: int, path: str, problems: Problems, what: str) -> bool:
+    """Whether ``number`` is at most ``maximum``; if not, a ``too_large`` problem (naming the
+    maximum, not the number, which may be huge)."""
+    if number <= maximum:
+        return True
+    problems.add(path, "too_large", f"{what} is above the maximum of {maximum}")
+    return False
