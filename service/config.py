@@ -11,6 +11,16 @@ def _int(name: str, default: int) -> int:
     return default if value in (None, "") else int(value)
 
 
+def _limit(name: str, default: int) -> int:
+    """A count limit; ``0`` or ``off`` turns it off (0)."""
+    value = os.environ.get(name, "").strip().lower()
+    return 0 if value in ("off", "none") else _int(name, default)
+
+
+#: Seconds a readiness check waits for the game store or the broker before calling it down.
+PROBE_TIMEOUT_SECONDS = 1.0
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting the API and the worker read."""
@@ -25,6 +35,7 @@ class Settings:
     trusted_proxies: int
     cors_origins: str
     visibility_timeout: int
+    max_active_games_per_client: int  # 0: no quota
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -40,4 +51,5 @@ class Settings:
             trusted_proxies=_int("TRUSTED_PROXIES", 0),
             cors_origins=os.environ.get("CORS_ORIGINS", ""),
             visibility_timeout=_int("TASK_VISIBILITY_TIMEOUT", 300),
+            max_active_games_per_client=_limit("MAX_ACTIVE_GAMES_PER_CLIENT", 100),
         )

@@ -8,7 +8,7 @@ from typing import Protocol
 from celery import Celery
 from celery.result import AsyncResult
 
-from .config import Settings
+from .config import PROBE_TIMEOUT_SECONDS, Settings
 
 TASK_AI_TURN = "spielwerk.ai_turn"
 TASK_FINAL_SCORE = "spielwerk.final_score"
@@ -54,9 +54,14 @@ class CeleryDispatcher:
         self.app = app
 
     def broker_ok(self) -> bool:
+        """True when the broker answers a round trip within about PROBE_TIMEOUT_SECONDS. A fresh
+        connection each time (a pooled one still looks connected after the broker died);
+        connecting is the round trip: the Redis transport PINGs, AMQP shakes hands."""
+        timeouts = {"socket_timeout": PROBE_TIMEOUT_SECONDS, "socket_connect_timeout": PROBE_TIMEOUT_SECONDS}
         try:
-            with self.app.pool.acquire(block=True, timeout=1) as connection:
-                connection.ensure_connection(max_retries=1, timeout=1)
+            with self.app.connection_for_write(connect_timeout=PROBE_TIMEOUT_SECONDS,
+                                               transport_options=timeouts) as connection:
+                connection.ensure_connection(max_retries=0)
             return True
         except Exception:  # any failure to connect means "down"
             return False

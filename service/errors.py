@@ -43,3 +43,13 @@ class MalformedRequest(DomainError):
     """A request the ruleset cannot take in that shape (e.g. a seat count it does not play)."""
 
     code = "malformed_request"
+
+
+class QuotaExceeded(DomainError):
+    """The client (its address; an IPv6 /64) has as many active games as it may have."""
+
+    code = "quota_exceeded"
+
+    def __init__(self, quota: int):
+        super().__init__(f"this client has {quota} active games, its quota: one must finish or expire first",
+                         {"quota": quota})

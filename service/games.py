@@ -18,7 +18,7 @@ from engine.ai import LEVELS, choose_move
 
 from .config import Settings
 from .dispatch import Dispatcher
-from .errors import MalformedRequest, NotFound, StaleVersion, Unauthorized
+from .errors import MalformedRequest, NotFound, QuotaExceeded, StaleVersion, Unauthorized
 from .store import GameStore
 
 log = logging.getLogger("spielwerk")
@@ -87,18 +87,22 @@ class Game:
 class Games:
     """The use cases, over a store and a dispatcher."""
 
-    def __init__(self, store: GameStore, dispatcher: Dispatcher, resume_after: float):
+    def __init__(self, store: GameStore, dispatcher: Dispatcher, resume_after: float, quota: int = 0):
         self.store = store
         self.dispatcher = dispatcher
         self.resume_after = resume_after
+        self.quota = quota  # active games per client; 0: no quota
 
     @classmethod
     def from_settings(cls, settings: Settings, dispatcher: Dispatcher) -> "Games":
-        return cls(GameStore.from_settings(settings), dispatcher, resume_after=settings.visibility_timeout)
+        return cls(GameStore.from_settings(settings), dispatcher, resume_after=settings.visibility_timeout,
+                   quota=settings.max_active_games_per_client)
 
     # -- creation --------------------------------------------------------------
-    def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None):
-        """Create a game; returns (game, tokens by seat)."""
+    def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None,
+               client: str | None = None):
+        """Create a game for ``client`` (the key its quota of active games is counted by);
+        returns (game, tokens by seat)."""
         ruleset = registry.get(ruleset_id)
         if not ruleset.min_players <= len(seats) <= ruleset.max_players:
             raise MalformedRequest(f"{ruleset.id} takes {ruleset.min_players} to {ruleset.max_players} seats",
@@ -117,9 +121,15 @@ class Games:
             stored.append(seat)
         now = time.time()
         record = {"game_id": secrets.token_urlsafe(16), "ruleset": ruleset.id, "seats": stored,
-                  "created_at": now, "updated_at": now}
+                  "created_at": now, "updated_at": now, "client": client}
         game = Game(record, match)
-        self.store.create(self._sync(game))
+        if self.quota > 0 and client and not self.store.admit_game(client, game.game_id, self.quota):
+            raise QuotaExceeded(self.quota)
+        try:
+            self.store.create(self._sync(game))
+        except Exception:
+            self._release(game)
+            raise
         self._follow_up(game)
         return game, tokens
 
@@ -140,6 +150,8 @@ class Games:
         current = game.version
         entry = game.match.play(seat, move)
         self.store.commit(self._sync(game), current, entry)
+        if game.match.status == "finished":
+            self._release(game)
         self._follow_up(game)
         return entry
 
@@ -164,9 +176,9 @@ class Games:
         state, result = self.dispatcher.task_result(task_id)
         return {"state": state, "result": result}
 
-    def health(self) -> dict:
-        """The API is up; whether Redis and the broker answer."""
-        return {"status": "ok", "redis": "ok" if self.store.ping() else "down",
+    def readiness(self) -> dict:
+        """Whether the game store and the broker answer, each ``ok`` or ``down``."""
+        return {"store": "ok" if self.store.ping() else "down",
                 "broker": "ok" if self.dispatcher.broker_ok() else "down"}
 
     # -- worker side -------------------------------------------------------------
@@ -206,6 +218,17 @@ class Games:
         record.update(match=game.match.to_json(), version=game.version, status=game.match.status,
                       updated_at=time.time())
         return record
+
+    def _release(self, game: Game) -> None:
+        """The game no longer counts against its client's quota. Best effort: should Redis fail
+        here, it counts until GAME_TTL_SECONDS after its creation."""
+        client = game.record.get("client")
+        if not client:
+            return
+        try:
+            self.store.release_game(client, game.game_id)
+        except Exception:  # the move stands; the quota frees itself at the expiry
+            log.warning("could not release %s from its client's quota", game.game_id, exc_info=True)
 
     def _follow_up(self, game: Game) -> None:
         """Enqueue what the new version owes (an AI turn, the final sheet). Best effort: the

@@ -8,9 +8,13 @@ one Lua script that also appends the log entry and refreshes the TTL.
 from __future__ import annotations
 
 import json
+import time
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
+from .config import PROBE_TIMEOUT_SECONDS
 from .errors import NotFound, StaleVersion
 
 #: What a store call raises while Redis cannot be reached (down, restarting, loading its
@@ -38,6 +42,17 @@ return 1
 """
 
 
+#: KEYS: the client's active games (a sorted set of game ids by the time they stop counting).
+#: ARGV: now ms, game id, when it stops counting ms, the quota, the set's ttl ms. 1: admitted.
+ADMIT_GAME = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
+
 def record_key(game_id: str) -> str:
     return f"game:{{{game_id}}}"
 
@@ -50,20 +65,33 @@ def task_key(task_id: str) -> str:
     return f"task:{{{task_id}}}"
 
 
+def quota_key(client: str) -> str:
+    return f"quota:{{{client}}}"
+
+
+def probe_client(url: str) -> redis.Redis:
+    """A client for readiness checks: one try, given up after PROBE_TIMEOUT_SECONDS."""
+    return redis.Redis.from_url(url, socket_timeout=PROBE_TIMEOUT_SECONDS, retry=Retry(NoBackoff(), 0),
+                                socket_connect_timeout=PROBE_TIMEOUT_SECONDS)
+
+
 class GameStore:
     """Reads and writes game records; stateless apart from the connection pool."""
 
-    def __init__(self, client: redis.Redis, game_ttl: int, finished_ttl: int):
+    def __init__(self, client: redis.Redis, game_ttl: int, finished_ttl: int, probe: redis.Redis | None = None):
         self.redis = client
+        self.probe = probe or client
         self.game_ttl = game_ttl
         self.finished_ttl = finished_ttl
         self._cas = client.register_script(COMPARE_AND_SET)
         self._set_final = client.register_script(SET_FINAL)
+        self._admit_game = client.register_script(ADMIT_GAME)
 
     @classmethod
     def from_settings(cls, settings) -> "GameStore":
         client = redis.Redis.from_url(settings.redis_url, health_check_interval=30)
-        return cls(client, settings.game_ttl_seconds, settings.finished_game_ttl_seconds)
+        return cls(client, settings.game_ttl_seconds, settings.finished_game_ttl_seconds,
+                   probe=probe_client(settings.redis_url))
 
     def _ttl_ms(self, record: dict) -> int:
         seconds = self.finished_ttl if record["status"] == "finished" else self.game_ttl
@@ -113,9 +141,20 @@ class GameStore:
         """True for the first caller per game within ``seconds``: it may enqueue owed work again."""
         return bool(self.redis.set(f"resume:{{{game_id}}}", version, nx=True, ex=seconds))
 
+    # -- the quota of active games per client ---------------------------------------
+    def admit_game(self, client: str, game_id: str, quota: int) -> bool:
+        """Count ``game_id`` among ``client``'s active games, unless it has ``quota`` of them
+        already (False). A game counts until released or GAME_TTL after its admission."""
+        now_ms, ttl_ms = int(time.time() * 1000), self.game_ttl * 1000
+        return bool(self._admit_game(keys=[quota_key(client)], args=[now_ms, game_id, now_ms + ttl_ms, quota, ttl_ms]))
+
+    def release_game(self, client: str, game_id: str) -> None:
+        """``game_id`` no longer counts among ``client``'s active games."""
+        self.redis.zrem(quota_key(client), game_id)
+
     def ping(self) -> bool:
-        """True when Redis answers; False on any connection failure."""
+        """True when Redis answers a PING within PROBE_TIMEOUT_SECONDS; False otherwise."""
         try:
-            return bool(self.redis.ping())
+            return bool(self.probe.ping())
         except redis.RedisError:
             return False

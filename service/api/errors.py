@@ -52,9 +52,15 @@ CATALOGUE: dict[str, Entry] = {
     "invalid_options": Entry(422, "options or custom component data rejected; `errors.problems` "
                                   "lists every problem as `{path, code, message}`"),
     "rate_limited": Entry(429, "too many requests; retry after `Retry-After` seconds"),
+    "quota_exceeded": Entry(429, "the client (its address; for IPv6 its /64 network) has as many active games "
+                                 "as `MAX_ACTIVE_GAMES_PER_CLIENT` allows (`errors.quota`); one must finish or "
+                                 "expire first"),
     "internal_error": Entry(500, "a bug; the details go to the log only"),
     "store_unavailable": Entry(503, "the game store cannot be reached; retry after `Retry-After` seconds",
                                headers=(("Retry-After", "1"),)),
+    "not_ready": Entry(503, "`GET /v1/ready` only: the game store or the broker does not answer; `errors.store` "
+                            "and `errors.broker` are each `ok` or `down`; retry after `Retry-After` seconds",
+                       headers=(("Retry-After", "5"),)),
 }
 
 #: The codes of the errors that werkzeug and flask-smorest raise themselves, by status

@@ -15,6 +15,7 @@ from .blueprint import Blueprint
 from .errors import ApiError, codes_answered_with
 from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, LegalMovesOut, MoveIn,
                       MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateOut)
+from .security import client_address
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and moves")
 SEAT = [{"seatToken": []}]
@@ -73,9 +74,11 @@ class GamesCollection(MethodView):
     @blp.arguments(CreateGameIn)
     @blp.response(201, CreatedOut)
     @blp.alt_response(404, description="unknown ruleset")
+    @blp.alt_response(429, description="quota_exceeded (this client's active games) or rate_limited")
     def post(self, body):
         """Create a game; returns each human seat's token once."""
-        game, tokens = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"])
+        game, tokens = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"],
+                                      client=client_address())
         seats = []
         for seat in game.public_seats():
             if seat["seat"] in tokens:

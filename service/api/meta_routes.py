@@ -1,4 +1,4 @@
-"""Routes of health and ruleset metadata; every ruleset's schemas in the OpenAPI spec."""
+"""Routes of liveness, readiness and ruleset metadata; every ruleset's schemas in the OpenAPI spec."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from flask.views import MethodView
 from engine import registry
 
 from .blueprint import Blueprint
-from .schemas import HealthOut, RulesetDetailOut, RulesetOut
+from .errors import ApiError
+from .schemas import HealthOut, ReadyOut, RulesetDetailOut, RulesetOut
 
-blp = Blueprint("meta", __name__, url_prefix="/v1", description="Health and rulesets")
+blp = Blueprint("meta", __name__, url_prefix="/v1", description="Liveness, readiness and rulesets")
 
 
 def schema_name(ruleset_id: str, suffix: str) -> str:
@@ -68,8 +69,22 @@ def ruleset_details(ruleset_id: str) -> dict:
 class Health(MethodView):
     @blp.response(200, HealthOut)
     def get(self):
-        """Liveness of the API, Redis and the broker."""
-        return current_app.extensions["spielwerk"].health()
+        """Liveness: 200 while the process serves. Checks no dependency (that is /v1/ready)."""
+        return {"status": "ok"}
+
+
+@blp.route("/ready")
+class Ready(MethodView):
+    @blp.response(200, ReadyOut)
+    @blp.alt_response(503, description="not_ready: `errors` names the part that is down",
+                      headers={"Retry-After": {"description": "seconds", "schema": {"type": "string"}}})
+    def get(self):
+        """Readiness: 200 when the game store and the broker both answer (each within 1 s)."""
+        checks = current_app.extensions["spielwerk"].readiness()
+        down = [part for part, state in checks.items() if state != "ok"]
+        if down:
+            raise ApiError("not_ready", f"not ready: {' and '.join(down)} down", checks)
+        return {"status": "ready", **checks}
 
 
 @blp.route("/rulesets")

@@ -136,9 +136,13 @@ class TaskOut(Schema):
 
 
 class HealthOut(Schema):
-    status = fields.String()
-    redis = fields.String()
-    broker = fields.String()
+    status = fields.String(metadata={"description": "always `ok`: the process serves (no dependency is checked)"})
+
+
+class ReadyOut(Schema):
+    status = fields.String(metadata={"description": "`ready`"})
+    store = fields.String(metadata={"description": "the game store (Redis) answered a PING: `ok`"})
+    broker = fields.String(metadata={"description": "the Celery broker answered a round trip: `ok`"})
 
 
 class RulesetOut(Schema):

@@ -3,8 +3,9 @@
 Two application-wide limits of ``RATE_LIMIT`` each (a flask-limiter string such as
 ``"600 per minute"``; ``off`` disables limiting):
 
-- per client address (``request.remote_addr``; behind ``TRUSTED_PROXIES`` reverse
-  proxies the address they put into ``X-Forwarded-For``),
+- per client (:func:`client_address`: an IPv4 address, or the /64 network of an IPv6
+  address, which one subscriber owns whole; behind ``TRUSTED_PROXIES`` reverse proxies
+  the address they put into ``X-Forwarded-For``),
 - per seat token, keyed by a SHA-256 prefix of the token: the raw token never reaches
   Redis.
 
@@ -14,7 +15,8 @@ call a request) in the game Redis, or in ``RATE_LIMIT_STORAGE_URL`` when set (e.
 ``rate_limited`` in the contract's error format with ``Retry-After`` (the window's
 length: an upper bound). When Redis cannot be reached the limiter lets the request
 through; the request then succeeds or fails (``503 store_unavailable``) on its own
-merits. ``/v1/health``, ``/openapi.json``, ``/docs`` and ``/play`` are exempt.
+merits. ``/v1/health``, ``/v1/ready``, ``/openapi.json``, ``/docs`` and ``/play`` are
+exempt. The quota of active games per client (``service.games``) uses the same client key.
 
 ``CORS_ORIGINS``: empty (default) sends no CORS headers; ``*`` allows any origin;
 otherwise a comma-separated list of origins. Bearer tokens travel in a header, not a
@@ -24,6 +26,7 @@ cookie, so credentials are never allowed.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 
 from flask import Flask, current_app, request
 from flask_cors import CORS
@@ -32,15 +35,34 @@ from limits import parse_many
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-EXEMPT_PATHS = ("/v1/health", "/openapi.json")
+EXEMPT_PATHS = ("/v1/health", "/v1/ready", "/openapi.json")
 EXEMPT_PREFIXES = ("/docs", "/play")   # documentation and the /play page with its static files
 TOO_MANY = "too many requests: retry after the number of seconds in Retry-After"
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match"]
 CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
 
 
+#: The prefix length of the network an IPv6 client is counted by (a subscriber's usual share).
+IPV6_CLIENT_PREFIX = 64
+
+
+def client_key(address: str) -> str:
+    """The client an address belongs to: an IPv4 address itself (also when IPv4-mapped), an
+    IPv6 address's /64 network; anything unparsable as it is."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if parsed.version == 4:
+        return str(parsed)
+    if parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(ipaddress.IPv6Network((int(parsed), IPV6_CLIENT_PREFIX), strict=False))
+
+
 def client_address() -> str:
-    return request.remote_addr or "unknown"
+    """The request's client key, shared by the rate limiter and the game quota."""
+    return client_key(request.remote_addr or "unknown")
 
 
 def _bearer() -> str | None:

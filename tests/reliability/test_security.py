@@ -188,8 +188,10 @@ def test_an_unreachable_store_is_a_retryable_503_that_names_nothing_internal():
         assert response.json == {"code": "store_unavailable", "status": 503,
                                  "message": "the game store is unreachable; retry shortly", "errors": {}}
         assert not LEAKS.search(response.get_data(as_text=True))
-    health = client.get("/v1/health")
-    assert health.status_code == 200 and health.json["redis"] == "down"
+    assert client.get("/v1/health").status_code == 200  # liveness: the process serves
+    ready = client.get("/v1/ready")
+    assert ready.status_code == 503 and ready.json["errors"]["store"] == "down"
+    assert not LEAKS.search(ready.get_data(as_text=True))
 
 
 def test_a_bug_is_a_bare_500_that_shows_no_trace_path_or_internal_name():

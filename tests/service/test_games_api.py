@@ -26,10 +26,13 @@ def play_first_legal(client, created):
 
 
 # -- meta -------------------------------------------------------------------------
-def test_health_reports_redis_and_broker(client):
+def test_health_is_liveness_and_ready_reports_the_store_and_the_broker(client):
     response = client.get("/v1/health")
     assert response.status_code == 200
-    assert response.json == {"status": "ok", "redis": "ok", "broker": "ok"}
+    assert response.json == {"status": "ok"}
+    response = client.get("/v1/ready")
+    assert response.status_code == 200
+    assert response.json == {"status": "ready", "store": "ok", "broker": "ok"}
 
 
 def test_rulesets_list_every_registered_ruleset(client):
