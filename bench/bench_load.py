@@ -8,7 +8,8 @@ the worker moves. A turn is: GET the view, GET legal-moves, POST moves/validate 
 four turns), POST moves with ``expected_version``; after 8 to 16 turns (it varies by user
 and game) or the end, GET score and history and start the next game; while the AI is to
 move, GET the view again (polling). Every request goes through the
-rate limiter (RATE_LIMIT set very high, so its Redis round trips are included).
+rate limiter and every create through the quota of active games (RATE_LIMIT and
+MAX_ACTIVE_GAMES_PER_CLIENT set very high, so their Redis round trips are included).
 
 Phase 1, saturation: the users send without pause for ``--saturate`` seconds; the
 throughput reached is the saturation throughput X.
@@ -250,7 +251,8 @@ def main() -> None:
     workdir = tempfile.mkdtemp(prefix="spielwerk-load-")
     server = EmbeddedRedis(free_port(), args.redis_dir or os.path.join(workdir, "redis")).start()
     port = free_port()
-    env = {**os.environ, "REDIS_URL": server.url, "RATE_LIMIT": "100000000 per minute"}
+    env = {**os.environ, "REDIS_URL": server.url, "RATE_LIMIT": "100000000 per minute",
+           "MAX_ACTIVE_GAMES_PER_CLIENT": "100000000"}
     env.pop("BROKER_URL", None)
     log = open(os.path.join(workdir, "children.log"), "wb")
     children = [

@@ -146,7 +146,8 @@ class GameStore:
         """Count ``game_id`` among ``client``'s active games, unless it has ``quota`` of them
         already (False). A game counts until released or GAME_TTL after its admission."""
         now_ms, ttl_ms = int(time.time() * 1000), self.game_ttl * 1000
-        return bool(self._admit_game(keys=[quota_key(client)], args=[now_ms, game_id, now_ms + ttl_ms, quota, ttl_ms]))
+        admitted = self._admit_game(keys=[quota_key(client)], args=[now_ms, game_id, now_ms + ttl_ms, quota, ttl_ms])
+        return bool(admitted)
 
     def release_game(self, client: str, game_id: str) -> None:
         """``game_id`` no longer counts among ``client``'s active games."""
