@@ -59,3 +59,13 @@ class UnknownRuleset(EngineError):
     """No ruleset is registered under that id."""
 
     code = "not_found"
+
+
+class LimitExceeded(EngineError):
+    """A create or move would take a game past a documented limit (``limit``: its name,
+    ``maximum``: its value, both in ``errors``); nothing was stored."""
+
+    code = "limit_exceeded"
+
+    def __init__(self, limit: str, maximum: int, what: str):
+        super().__init__(f"{what} would exceed the limit of {maximum}", {"limit": limit, "maximum": maximum})

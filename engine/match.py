@@ -9,12 +9,14 @@ that followed it and their events, so a game replays exactly from seed + moves.
 from __future__ import annotations
 
 from .contract import Ruleset, event_view
-from .errors import IllegalMove
+from .errors import IllegalMove, LimitExceeded
 from .rng import Rng, derive_seed
 
 ACTIVE, FINISHED = "active", "finished"
 AUTO_MOVE = "auto_move"
-MAX_AUTO_STEPS = 100_000
+#: chance steps and forced moves after one create or move (docs/operations.md, "Limits"):
+#: more raise LimitExceeded and the create or move is refused
+MAX_AUTO_STEPS = 10_000
 
 
 class Match:
@@ -112,7 +114,7 @@ class Match:
             steps.append({"seat": seat, "move": move})
             self._legal.clear()
         else:
-            raise RuntimeError(f"{rules.id}: more than {MAX_AUTO_STEPS} automatic steps")
+            raise LimitExceeded("auto_steps", MAX_AUTO_STEPS, "the automatic steps after this move")
         return {"steps": steps, "events": events}
 
     # -- redaction -------------------------------------------------------------

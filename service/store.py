@@ -14,12 +14,18 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from engine.errors import LimitExceeded
+
 from .config import PROBE_TIMEOUT_SECONDS
 from .errors import NotFound, StaleVersion
 
 #: What a store call raises while Redis cannot be reached (down, restarting, loading its
 #: AOF: BusyLoadingError is a ConnectionError); retrying later helps.
 UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
+
+#: the most bytes of JSON a stored game record or log entry may take (docs/operations.md,
+#: "Limits"): a create or move that would store more is refused with LimitExceeded
+MAX_RECORD_BYTES = 1024 * 1024
 
 #: KEYS: record, log. ARGV: expected version, new version, record JSON, entry JSON, ttl ms.
 COMPARE_AND_SET = """
@@ -51,6 +57,14 @@ redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1
 """
+
+
+def _stored(document: dict, what: str) -> str:
+    """``document`` as the JSON to store; LimitExceeded when it is over MAX_RECORD_BYTES."""
+    text = json.dumps(document)
+    if len(text) > MAX_RECORD_BYTES:
+        raise LimitExceeded("record_bytes", MAX_RECORD_BYTES, what)
+    return text
 
 
 def record_key(game_id: str) -> str:
@@ -100,7 +114,7 @@ class GameStore:
     def create(self, record: dict) -> None:
         key = record_key(record["game_id"])
         pipe = self.redis.pipeline(transaction=True)
-        pipe.hset(key, mapping={"version": record["version"], "record": json.dumps(record)})
+        pipe.hset(key, mapping={"version": record["version"], "record": _stored(record, "the game record")})
         pipe.pexpire(key, self._ttl_ms(record))
         pipe.execute()
 
@@ -117,7 +131,8 @@ class GameStore:
         game_id = record["game_id"]
         result = self._cas(
             keys=[record_key(game_id), log_key(game_id)],
-            args=[expected_version, record["version"], json.dumps(record), json.dumps(entry),
+            args=[expected_version, record["version"], _stored(record, "the game record"),
+                  _stored(entry, "the move's log entry"),
                   self._ttl_ms(record)],
         )
         if result == -1:

@@ -12,6 +12,7 @@ import hashlib
 import json
 from importlib import resources
 
+from engine.limits import within_size
 from engine.problems import Problems, pointer
 
 from .board import CENTRES, ROW_LENGTHS, TERRAINS, mirror_rows
@@ -21,6 +22,10 @@ PROVENANCES = ("project-default", "published", "custom")
 TILE_COUNT = len(CENTRES)
 SIDES = ("A", "B")
 ROTATIONS = 6
+#: limits (``too_large``): a data set's size (the shipped one: 1.1 KB) and the option numbers
+MAX_DATA_BYTES = 16 * 1024
+MAX_TOTEMS = 20
+MAX_POINTS = 99
 
 
 def _check_side(rows, path, problems):
@@ -75,6 +80,8 @@ def check_dataset(data, inline=False) -> Problems:
     problems = Problems()
     if not isinstance(data, dict):
         problems.add("", "invalid_value", "a component data set is a JSON object")
+        return problems
+    if not within_size(data, MAX_DATA_BYTES, "", problems, "the data set"):
         return problems
     allowed = {"format", "id", "provenance", "tiles", "description"}
     problems.unknown_fields(data, allowed, "", 'unknown data set field "{key}"')

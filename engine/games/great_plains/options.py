@@ -8,7 +8,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from engine.problems import Problems, pointer
 
-from .components import COMPONENT_SETS, ROTATIONS, SIDES, TILE_COUNT, check_dataset
+from .components import COMPONENT_SETS, MAX_POINTS, MAX_TOTEMS, ROTATIONS, SIDES, TILE_COUNT, check_dataset
 
 #: the options the rules read during play (the others choose the components and the layout)
 RULE_KEYS = ("figures_per_player", "caves_per_player", "totems_per_kind", "first_cave_player",
@@ -35,10 +35,10 @@ class Options(Schema):
         strict=True, load_default=20, validate=validate.Range(min=1, max=66),
         metadata=_doc("Tribe figures per player (20 foxes, 20 snakes)."))
     caves_per_player = fields.Integer(
-        strict=True, load_default=3, validate=validate.Range(min=1),
+        strict=True, load_default=3, validate=validate.Range(min=1, max=TILE_COUNT),
         metadata=_doc("Cave tokens per player; 2 x this must not exceed the 7 cave spaces."))
     totems_per_kind = fields.Integer(
-        strict=True, load_default=3, validate=validate.Range(min=0),
+        strict=True, load_default=3, validate=validate.Range(min=0, max=MAX_TOTEMS),
         metadata=_doc("Totem tokens of each kind (horse, eagle, bear) in the common supply."))
     first_cave_player = fields.Raw(
         load_default="random", validate=_seat_or_random,
@@ -60,7 +60,7 @@ class Options(Schema):
         metadata=_doc('Horse jump to distance 2: "any" needs at least one lowland field between '
                       'source and target, "all" needs every field in between to be lowland.'))
     eagle_max_mountains = fields.Integer(
-        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1),
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=MAX_POINTS),
         metadata=_doc("Most mountain fields an eagle may cross in a straight line "
                       "(null: unlimited; at least 1 is always required)."))
     bear_requires_adjacency = fields.Boolean(
@@ -80,7 +80,7 @@ class Options(Schema):
                       '"two_step" (a use_totem move, offered only for a kind with a placement, then that '
                       "power's place move; cannot be undone)."))
     leftover_totem_points = fields.Integer(
-        strict=True, load_default=1, validate=validate.Range(min=0),
+        strict=True, load_default=1, validate=validate.Range(min=0, max=MAX_POINTS),
         metadata=_doc("Points per totem token still held at the end (0: the GP3 reading)."))
     final_tiebreak = fields.String(
         load_default="grounds_won_then_draw", validate=validate.OneOf(["grounds_won_then_draw", "draw"]),
