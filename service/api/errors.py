@@ -51,6 +51,9 @@ CATALOGUE: dict[str, Entry] = {
     "illegal_move": Entry(422, "the move breaks a rule; the message names the rule"),
     "invalid_options": Entry(422, "options or custom component data rejected; `errors.problems` "
                                   "lists every problem as `{path, code, message}`"),
+    "limit_exceeded": Entry(422, "the create or move would take the game past a documented limit "
+                                 "(docs/operations.md): `errors.limit` names it (`auto_steps`, "
+                                 "`record_bytes`), `errors.maximum` is its value; nothing was stored"),
     "rate_limited": Entry(429, "too many requests; retry after `Retry-After` seconds"),
     "quota_exceeded": Entry(429, "the client (its address; for IPv6 its /64 network) has as many active games "
                                  "as `MAX_ACTIVE_GAMES_PER_CLIENT` allows (`errors.quota`); one must finish or "
