@@ -26,7 +26,7 @@ def test_committed_spec_matches_the_app():
 def test_spec_is_openapi_31_with_every_contract_path():
     spec = generated()
     assert spec["openapi"] == "3.1.0"
-    for path in ("/v1/health", "/v1/rulesets", "/v1/rulesets/{ruleset_id}", "/v1/games", "/v1/games/{game_id}",
+    for path in ("/v1/health", "/v1/ready", "/v1/rulesets", "/v1/rulesets/{ruleset_id}", "/v1/games", "/v1/games/{game_id}",
                  "/v1/games/{game_id}/legal-moves", "/v1/games/{game_id}/moves",
                  "/v1/games/{game_id}/moves/validate", "/v1/games/{game_id}/score",
                  "/v1/games/{game_id}/history", "/v1/games/{game_id}/hint", "/v1/tasks/{task_id}"):
