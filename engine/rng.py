@@ -36,7 +36,7 @@ class Rng:
         with probability above 1/2, so it terminates)."""
         if type(n) is not int or n <= 0:
             raise ValueError("below() needs a positive integer bound")
-        words = (n.bit_length() + 63) // 64
+        words = max(1, ((n - 1).bit_length() + 63) // 64)
         span = 1 << (64 * words)
         limit = span - span % n
         while True:
