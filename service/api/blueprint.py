@@ -1,20 +1,23 @@
-"""The project's Blueprint: flask-smorest's, with a JSON parser that survives deep nesting."""
-
-import json
+"""The project's Blueprint: flask-smorest's, reading every JSON body strictly (:mod:`.strict_json`)."""
 
 import flask_smorest
-from webargs.flaskparser import FlaskParser
+from webargs import core
+from webargs.flaskparser import FlaskParser, abort, is_json_request
+
+from . import strict_json
 
 
-class SafeJSONParser(FlaskParser):
-    """Parses request JSON; pathological nesting is invalid JSON (400), not a crash."""
+class StrictJSONParser(FlaskParser):
+    """Request bodies are read by :func:`strict_json.loads`; a refused body is ``400`` with the reason."""
 
     def _raw_load_json(self, req):
-        try:
-            return super()._raw_load_json(req)
-        except RecursionError:
-            raise json.JSONDecodeError("JSON nested too deeply", "[", 0) from None
+        if not is_json_request(req):
+            return core.missing
+        return strict_json.loads(req.get_data(cache=True))
+
+    def _handle_invalid_json_error(self, error, req, *args, **kwargs):
+        abort(400, exc=error, messages={"json": [getattr(error, "msg", str(error))]})
 
 
 class Blueprint(flask_smorest.Blueprint):
-    ARGUMENTS_PARSER = SafeJSONParser()
+    ARGUMENTS_PARSER = StrictJSONParser()

@@ -20,6 +20,11 @@ from ..store import UNREACHABLE
 
 log = logging.getLogger("spielwerk")
 
+#: An error answer's strings (message, keys, details) are cut to this many characters...
+MAX_ECHO_CHARS = 200
+#: ...and its lists and objects (e.g. `invalid_options` problems) to this many entries.
+MAX_ECHO_ITEMS = 50
+
 
 class Entry(NamedTuple):
     """One code: its status (``other_statuses`` where the meaning says when), the meaning,
@@ -37,7 +42,10 @@ class Entry(NamedTuple):
 
 CATALOGUE: dict[str, Entry] = {
     "malformed_request": Entry(422, "schema violation, unknown field or a seat count the ruleset does not "
-                                    "play (422); bad JSON or a malformed `If-Match` (400); a body too large (413)",
+                                    "play (422); a body that is not strict JSON (a duplicate key, a lone "
+                                    "surrogate, a number with a fraction or exponent, an integer beyond "
+                                    "±(2**63 - 1), NaN; the message says which) or a malformed `If-Match` "
+                                    "(400); a body too large (413)",
                                other_statuses=(400, 413)),
     "unauthorized": Entry(401, "missing or wrong seat token for this game",
                           headers=(("WWW-Authenticate", 'Bearer realm="spielwerk"'),)),
@@ -50,7 +58,7 @@ CATALOGUE: dict[str, Entry] = {
     "game_over": Entry(409, "the game has ended"),
     "illegal_move": Entry(422, "the move breaks a rule; the message names the rule"),
     "invalid_options": Entry(422, "options or custom component data rejected; `errors.problems` "
-                                  "lists every problem as `{path, code, message}`"),
+                                  "lists the problems (the first 50) as `{path, code, message}`"),
     "limit_exceeded": Entry(422, "the create or move would take the game past a documented limit "
                                  "(docs/operations.md): `errors.limit` names it (`auto_steps`, "
                                  "`record_bytes`), `errors.maximum` is its value; nothing was stored"),
@@ -98,8 +106,22 @@ class ApiError(Exception):
         return cls(error.code, error.message, error.errors, status)
 
     def answer(self) -> tuple[dict, int, dict]:
-        body = {"code": self.code, "status": self.status, "message": self.message, "errors": self.errors}
+        body = {"code": self.code, "status": self.status, "message": bounded(self.message),
+                "errors": bounded(self.errors)}
         return body, self.status, self.headers
+
+
+def bounded(value):
+    """``value`` as an answer may echo it: every string cut to MAX_ECHO_CHARS characters, every
+    list and object to its first MAX_ECHO_ITEMS entries (input echoed in messages, keys and
+    details stays small, whatever the request held)."""
+    if isinstance(value, str):
+        return value if len(value) <= MAX_ECHO_CHARS else value[:MAX_ECHO_CHARS] + "…"
+    if isinstance(value, dict):
+        return {bounded(key): bounded(item) for key, item in list(value.items())[:MAX_ECHO_ITEMS]}
+    if isinstance(value, (list, tuple)):
+        return [bounded(item) for item in value[:MAX_ECHO_ITEMS]]
+    return value
 
 
 def answer_error(error: ApiError | EngineError):
@@ -124,7 +146,7 @@ def answer_http_exception(error: HTTPException):
         log.error("internal error", exc_info=getattr(error, "original_exception", None))
         message = "internal error"
     elif status == 400 and "messages" in data:
-        message = "the body is not valid JSON"
+        message = "the body is refused: " + "; ".join(errors.get("json", ["not valid JSON"]))
     elif status == 422 and "messages" in data:
         message = "the request body does not match the schema"
     else:

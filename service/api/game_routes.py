@@ -12,7 +12,7 @@ from engine import EngineError
 from ..errors import StaleVersion, Unauthorized
 from ..games import Game, Games
 from .blueprint import Blueprint
-from .errors import ApiError, codes_answered_with
+from .errors import ApiError, bounded, codes_answered_with
 from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, LegalMovesOut, MoveIn,
                       MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateOut)
 from .security import client_address
@@ -146,7 +146,7 @@ class ValidateMove(MethodView):
         try:
             games().check(game, seat, body["move"], body.get("expected_version"))
         except EngineError as exc:
-            return {"legal": False, "code": exc.code, "message": exc.message}
+            return {"legal": False, "code": exc.code, "message": bounded(exc.message)}
         return {"legal": True, "code": None, "message": None}
 
 

@@ -9,17 +9,6 @@ from .errors import CATALOGUE
 MAX_SEED = 2**63 - 1
 
 
-class WholeNumber(fields.Integer):
-    """An integer as JSON Schema means it: 3 or 3.0; never 2.5 (which marshmallow would
-    truncate to 2) nor the string "3"."""
-
-    def _validated(self, value):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or (isinstance(value, float) and not value.is_integer()):
-            raise self.make_error("invalid", input=value)
-        return super()._validated(value)
-
-
 class Strict(Schema):
     class Meta:
         unknown = RAISE
@@ -30,17 +19,17 @@ class SeatIn(Strict):
     kind = fields.String(required=True, validate=validate.OneOf(["human", "ai"]))
     level = fields.String(validate=validate.OneOf(LEVELS),
                           metadata={"description": "AI strength (kind ai only)"})
-    budget_ms = WholeNumber(validate=validate.Range(min=1, max=10_000),
-                               metadata={"description": "AI thinking time per move (kind ai only)"})
-    iterations = WholeNumber(validate=validate.Range(min=1, max=50_000),
-                                metadata={"description": "AI search iterations per move (kind ai only)"})
+    budget_ms = fields.Integer(strict=True, validate=validate.Range(min=1, max=10_000),
+                                   metadata={"description": "AI thinking time per move (kind ai only)"})
+    iterations = fields.Integer(strict=True, validate=validate.Range(min=1, max=50_000),
+                                    metadata={"description": "AI search iterations per move (kind ai only)"})
 
 
 class CreateGameIn(Strict):
     ruleset = fields.String(required=True, validate=validate.Length(max=64))
     seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=8))
-    seed = WholeNumber(validate=validate.Range(min=0, max=MAX_SEED),
-                          metadata={"description": "seed of the game's RNG; random when omitted"})
+    seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SEED),
+                         metadata={"description": "seed of the game's RNG; random when omitted"})
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "ruleset options (see GET /v1/rulesets/{ruleset})"})
 
@@ -48,7 +37,7 @@ class CreateGameIn(Strict):
 class MoveIn(Strict):
     move = fields.Dict(keys=fields.String(), required=True,
                        metadata={"description": "a move object as listed by legal-moves"})
-    expected_version = WholeNumber(validate=validate.Range(min=0),
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0),
                                       metadata={"description": "reject unless the game is at this version"})
 
 

@@ -113,9 +113,10 @@ def test_odd_values_in_valid_shapes(client, game):
     for if_match in ('"-1"', '"1.5"', "*", '"' + "9" * 400 + '"', "W/", '""', "\"0\", \"1\""):
         contract_error(client.post(f"/v1/games/{game_id}/moves", json={"move": {"type": "play", "card": 1}},
                                    headers={**own, "If-Match": if_match}))
-    for create_body in ({"ruleset": TOY, "seats": [{"kind": "human"}] * 2, "seed": 2**63},
-                        {"ruleset": TOY, "seats": [{"kind": "human"}] * 2, "seed": 1.5},
-                        {"ruleset": TOY, "seats": [{"kind": "ai", "budget_ms": 10**9}, {"kind": "human"}]},
+    for create_body in ({"ruleset": TOY, "seats": [{"kind": "human"}] * 2, "seed": 2**63},   # strict JSON: 400
+                        {"ruleset": TOY, "seats": [{"kind": "human"}] * 2, "seed": 1.5}):
+        assert contract_error(client.post("/v1/games", json=create_body))["status"] == 400
+    for create_body in ({"ruleset": TOY, "seats": [{"kind": "ai", "budget_ms": 10**9}, {"kind": "human"}]},
                         {"ruleset": TOY, "seats": [{"kind": "human", "name": "x" * 41}] * 2},
                         {"ruleset": TOY, "seats": [{"kind": "human"}] * 9},
                         {"ruleset": "x" * 65, "seats": [{"kind": "human"}] * 2}):

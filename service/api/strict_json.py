@@ -1,0 +1,85 @@
+"""The one reading of request bodies: JSON that means exactly one thing, or a reason why not.
+
+Refused, each with a :class:`json.JSONDecodeError` that names the reason (the parser
+answers ``400 malformed_request``): bytes that are not UTF-8, JSON syntax errors, nesting
+deeper than Python's parser goes, a key twice in one object, a lone UTF-16 surrogate
+(``"\\ud800"``) in any key or string at any depth (escaped pairs are fine), ``NaN`` and
+``Infinity``, a number with a fraction or an exponent (every number of the API is an
+integer, so ``3.0`` and ``1e18`` are refused too) and an integer beyond ``±MAX_INTEGER``.
+"""
+
+from __future__ import annotations
+
+import json
+
+#: The largest integer magnitude a body may hold (the largest seed, ``2**63 - 1``).
+MAX_INTEGER = 2**63 - 1
+#: Echoed input in a refusal's reason is cut to this many characters.
+MAX_QUOTED = 40
+
+
+class Refused(ValueError):
+    """Valid JSON, but not a body the API reads."""
+
+
+def cut(text: str) -> str:
+    """``text`` cut to MAX_QUOTED characters."""
+    return text if len(text) <= MAX_QUOTED else text[:MAX_QUOTED] + "…"
+
+
+def _integer(literal: str) -> int:
+    if len(literal.lstrip("-")) > len(str(MAX_INTEGER)) or abs(int(literal)) > MAX_INTEGER:
+        raise Refused(f"integer {cut(literal)} is beyond ±{MAX_INTEGER} (2**63 - 1)")
+    return int(literal)
+
+
+def _fraction(literal: str):
+    raise Refused(f"number {cut(literal)} has a fraction or an exponent; the API takes integers only")
+
+
+def _constant(literal: str):
+    raise Refused(f"{literal} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen = set()
+        duplicate = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise Refused(f"key {json.dumps(cut(duplicate))} appears twice in one object")
+    return result
+
+
+def _check_strings(value) -> None:
+    """Refused if any key or string (at any depth, walked without recursion) holds a lone surrogate."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                raise Refused(f"lone UTF-16 surrogate \\u{ord(item[error.start]):04x} in a key or string") from None
+        elif isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+
+
+def loads(data: bytes) -> object:
+    """The body ``data`` read strictly; JSONDecodeError (with the reason) when it is refused."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise json.JSONDecodeError(f"the body is not UTF-8 ({error.reason})", repr(data[:MAX_QUOTED]),
+                                   error.start) from None
+    try:
+        value = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_integer,
+                           parse_float=_fraction, parse_constant=_constant)
+        _check_strings(value)
+    except RecursionError:
+        raise json.JSONDecodeError("JSON nested too deeply", text, 0) from None
+    except Refused as error:
+        raise json.JSONDecodeError(str(error), text, 0) from None
+    return value
