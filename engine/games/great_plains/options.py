@@ -60,7 +60,7 @@ class Options(Schema):
         metadata=_doc('Horse jump to distance 2: "any" needs at least one lowland field between '
                       'source and target, "all" needs every field in between to be lowland.'))
     eagle_max_mountains = fields.Integer(
-        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1, max=MAX_POINTS),
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1),
         metadata=_doc("Most mountain fields an eagle may cross in a straight line "
                       "(null: unlimited; at least 1 is always required)."))
     bear_requires_adjacency = fields.Boolean(
