@@ -66,7 +66,10 @@ def test_H1_central_keep_visibility(mode, visible):
     state = game({"hand_visibility": mode}, central=DEAL, first=0)
     place(state, [15, 2, 14], [3, 11, 13])  # seat 0 markers (1,2) OA1, (2,2)
     events = do(state, 0, {"type": "use", "space": [1, 2]}, {"type": "keep"})
-    assert events[0] == {"type": "keep", "seat": 0, "card": "OA1"}  # it was face up: public log
+    # it was face up, yet the log names it only where the views show it
+    assert event_view(events[0], 1) == ({"type": "keep", "seat": 0, "card": "OA1"} if visible
+                                        else {"type": "keep", "seat": 0})
+    assert event_view(events[0], 0)["card"] == "OA1"
     assert (R.view(state, 1)["players"][0].get("hand") == "OA1") is visible
 
 
@@ -103,7 +106,8 @@ def test_H2_discard_piles_hidden_option():
     place(state, [15, 2, 14], [3, 11, 13])
     do(state, 0, {"type": "use", "space": [2, 2]})
     view = R.view(state, 1)
-    assert view["discards"] == {"goods": None, "tribe": None} and view["discard_counts"]["goods"] == 1
+    assert view["discards"] == {"goods": [state.discards["goods"][-1]], "tribe": []}  # the top card only
+    assert view["discard_counts"]["goods"] == 1
 
 
 @pytest.mark.parametrize("outcome", ["NOPE", ["GC01"], 3, None])

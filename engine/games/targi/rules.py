@@ -16,6 +16,7 @@ from engine import IllegalMove
 from .board import BORDER, DISPLAY_SIZE, OPPOSITE, OTHER_KIND, PLACEABLE, RAIDS, ROW_SIZE, SPACES, space_index
 from .components import GOOD_INDEX, GOODS
 from .state import Draw, Figure, Marker, Space
+from .view import hand_visible
 
 #: how a tribe card is played (a PAYMENT frame's ``route``): from the hand by the Noble,
 #: from the hand by WE8 (one extra good), or as it is acquired
@@ -458,9 +459,9 @@ def apply_tribe_outcome(state, frame, move):
     player = state.players[seat]
     player.hand = card
     player.hand_known = not frame["secret"]
-    if frame["secret"]:
-        return [{"type": "keep", "seat": seat, "_private": {str(seat): {"card": card}}}]
-    return [{"type": "keep", "seat": seat, "card": card}]
+    if hand_visible(state, seat, None):
+        return [{"type": "keep", "seat": seat, "card": card}]
+    return [{"type": "keep", "seat": seat, "_private": {str(seat): {"card": card}}}]
 
 
 def legal_payment(state, frame):

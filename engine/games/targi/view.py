@@ -45,7 +45,7 @@ def view(state, viewer) -> dict:
                     for i, (kind, card, status) in enumerate(state.central)],
         "players": [_player(state, seat, viewer) for seat in (0, 1)],
         "decks": dict(state.deck_sizes),
-        "discards": {k: (list(v) if public else None) for k, v in state.discards.items()},
+        "discards": {k: list(v if public else v[-1:]) for k, v in state.discards.items()},
         "discard_counts": {k: len(v) for k, v in state.discards.items()},
         "pending": frame["dp"] if frame else None,
         "decision": details,

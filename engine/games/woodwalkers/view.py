@@ -124,7 +124,9 @@ def _duel_view(state: State, viewer: int | None) -> dict | None:
 
 def determinize(state: State, seat: int, rng) -> State:
     """Resample, in place, what ``seat`` has not seen: other seats' placements while
-    arranging, and at night their identities never shown in a duel."""
+    arranging, and at night their identities never shown in a duel. The samples come
+    from canonical pools (every kind; the unseen identities sorted), so the result
+    depends only on what ``seat`` knows and on ``rng``, never on the hidden truth."""
     arranging = state.phase == "arrange"
     if not arranging and state.options["variant"] != "night":
         return state
@@ -147,7 +149,7 @@ def determinize(state: State, seat: int, rng) -> State:
                 occupant[seating.home[a]] = a
         else:
             unseen = [a for a in animals if not state.shown[a] and not state.eliminated[a]]
-            kinds = [species[a] for a in unseen]
+            kinds = sorted(species[a] for a in unseen)      # not their true order
             rng.shuffle(kinds)
             for a, kind in zip(unseen, kinds):
                 species[a] = kind
