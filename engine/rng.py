@@ -7,6 +7,7 @@ serialises as a single JSON number, so it is stored with the game record.
 import hashlib
 
 MASK64 = (1 << 64) - 1
+SPAN64 = 1 << 64
 
 
 def derive_seed(*labels) -> int:
@@ -36,7 +37,13 @@ class Rng:
         with probability above 1/2, so it terminates)."""
         if type(n) is not int or n <= 0:
             raise ValueError("below() needs a positive integer bound")
-        words = max(1, ((n - 1).bit_length() + 63) // 64)
+        if n <= SPAN64:                                      # the common case: one word a draw
+            limit = SPAN64 - SPAN64 % n
+            while True:
+                x = self.next64()
+                if x < limit:
+                    return x % n
+        words = ((n - 1).bit_length() + 63) // 64
         span = 1 << (64 * words)
         limit = span - span % n
         while True:

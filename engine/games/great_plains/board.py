@@ -8,7 +8,7 @@ terrain lives in a :class:`Board`, built once per terrain and shared by all stat
 
 from __future__ import annotations
 
-from engine.cache import bounded_cache
+from functools import lru_cache
 
 #: the six neighbour offsets, in the spec's order
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -199,7 +199,10 @@ def _hunting_grounds(terrain, separate_springs):
     return tuple(grounds)
 
 
-@bounded_cache()
+@lru_cache(maxsize=256)
 def board_for(terrain: str, separate_springs: bool, horse_all: bool, eagle_max) -> Board:
-    """The shared :class:`Board` of a terrain and the options that shape its tables."""
+    """The shared :class:`Board` of a terrain and the options that shape its tables.
+
+    Bounded by entries, which bounds the bytes: every board has the same 133 cells, so
+    an entry's size is fixed (measuring each new board would cost more than building it)."""
     return Board(terrain, separate_springs, horse_all, eagle_max)
