@@ -36,6 +36,7 @@ class Settings:
     cors_origins: str
     visibility_timeout: int
     max_active_games_per_client: int  # 0: no quota
+    redis_timeout_seconds: float = 5.0  # a game-store call that waits longer fails
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -52,4 +53,5 @@ class Settings:
             cors_origins=os.environ.get("CORS_ORIGINS", ""),
             visibility_timeout=_int("TASK_VISIBILITY_TIMEOUT", 300),
             max_active_games_per_client=_limit("MAX_ACTIVE_GAMES_PER_CLIENT", 100),
+            redis_timeout_seconds=float(os.environ.get("REDIS_TIMEOUT_SECONDS") or 5.0),
         )

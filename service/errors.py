@@ -53,3 +53,14 @@ class QuotaExceeded(DomainError):
     def __init__(self, quota: int):
         super().__init__(f"this client has {quota} active games, its quota: one must finish or expire first",
                          {"quota": quota})
+
+
+class OutcomeUnknown(DomainError):
+    """A write whose answer was lost while Redis stalled, and Redis cannot be asked whether it
+    applied: retry with the expected version (docs/operations.md)."""
+
+    code = "outcome_unknown"
+
+    def __init__(self):
+        super().__init__("the game store stalled after the write was sent; it may or may not have "
+                         "applied: retry with expected_version (a move that applied is then 409)")

@@ -8,6 +8,8 @@ one Lua script that also appends the log entry and refreshes the TTL.
 from __future__ import annotations
 
 import json
+import logging
+import secrets
 import time
 
 import redis
@@ -17,7 +19,9 @@ from redis.retry import Retry
 from engine.errors import LimitExceeded
 
 from .config import PROBE_TIMEOUT_SECONDS
-from .errors import NotFound, StaleVersion
+from .errors import NotFound, OutcomeUnknown, StaleVersion
+
+log = logging.getLogger("spielwerk")
 
 #: What a store call raises while Redis cannot be reached (down, restarting, loading its
 #: AOF: BusyLoadingError is a ConnectionError); retrying later helps.
@@ -27,8 +31,18 @@ UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
 #: "Limits"): a create or move that would store more is refused with LimitExceeded
 MAX_RECORD_BYTES = 1024 * 1024
 
-#: KEYS: record, log. ARGV: expected version, new version, record JSON, entry JSON, ttl ms.
-COMPARE_AND_SET = """
+#: A write attempt's mark (KEYS[3] of COMPARE_AND_SET, KEYS[2] of CREATE): 'applied' once it
+#: applied, 'fenced' once SETTLE found it had not. A resent copy of the attempt answers 1 if it
+#: applied already and does nothing once fenced.
+ATTEMPT_CHECK = """
+local mark = redis.call('GET', KEYS[#KEYS])
+if mark == 'applied' then return 1 end
+if mark then return 0 end
+"""
+
+#: KEYS: record, log, the attempt's mark. ARGV: expected version, new version, record JSON,
+#: entry JSON, ttl ms, mark ttl ms.
+COMPARE_AND_SET = ATTEMPT_CHECK + """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return -1 end
 if tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
@@ -36,8 +50,27 @@ redis.call('HSET', KEYS[1], 'version', ARGV[2], 'record', ARGV[3])
 redis.call('RPUSH', KEYS[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
+redis.call('SET', KEYS[3], 'applied', 'PX', ARGV[6])
 return 1
 """
+
+#: KEYS: record, the attempt's mark. ARGV: version, record JSON, ttl ms, mark ttl ms.
+CREATE = ATTEMPT_CHECK + """
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'record', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('SET', KEYS[2], 'applied', 'PX', ARGV[4])
+return 1
+"""
+
+#: After a write's answer was lost: did the attempt apply? KEYS: its mark. ARGV: mark ttl ms.
+#: 1: it applied; 0: it did not, and the fence makes sure it never will.
+SETTLE = ATTEMPT_CHECK + """
+redis.call('SET', KEYS[1], 'fenced', 'PX', ARGV[1])
+return 0
+"""
+
+#: How long an attempt's mark lives: far longer than a request with its resends and settling.
+MARK_TTL_MS = 600 * 1000
 
 #: KEYS: record. ARGV: version the sheet belongs to, sheet JSON.
 SET_FINAL = """
@@ -75,6 +108,10 @@ def log_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:log"
 
 
+def attempt_key(game_id: str, attempt: str) -> str:
+    return f"game:{{{game_id}}}:attempt:{attempt}"
+
+
 def task_key(task_id: str) -> str:
     return f"task:{{{task_id}}}"
 
@@ -98,12 +135,16 @@ class GameStore:
         self.game_ttl = game_ttl
         self.finished_ttl = finished_ttl
         self._cas = client.register_script(COMPARE_AND_SET)
+        self._create = client.register_script(CREATE)
+        self._settle = client.register_script(SETTLE)
         self._set_final = client.register_script(SET_FINAL)
         self._admit_game = client.register_script(ADMIT_GAME)
 
     @classmethod
     def from_settings(cls, settings) -> "GameStore":
-        client = redis.Redis.from_url(settings.redis_url, health_check_interval=30)
+        client = redis.Redis.from_url(settings.redis_url, health_check_interval=30,
+                                      socket_timeout=settings.redis_timeout_seconds,
+                                      socket_connect_timeout=settings.redis_timeout_seconds)
         return cls(client, settings.game_ttl_seconds, settings.finished_game_ttl_seconds,
                    probe=probe_client(settings.redis_url))
 
@@ -112,11 +153,11 @@ class GameStore:
         return seconds * 1000
 
     def create(self, record: dict) -> None:
-        key = record_key(record["game_id"])
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hset(key, mapping={"version": record["version"], "record": _stored(record, "the game record")})
-        pipe.pexpire(key, self._ttl_ms(record))
-        pipe.execute()
+        """Store a new game (settled like a move when Redis stalls: see ``_write``)."""
+        game_id = record["game_id"]
+        mark = attempt_key(game_id, "create")
+        args = [record["version"], _stored(record, "the game record"), self._ttl_ms(record), MARK_TTL_MS]
+        self._write(lambda: self._create(keys=[record_key(game_id), mark], args=args), mark)
 
     def load(self, game_id: str) -> tuple[dict, dict | None]:
         """The record and the final score sheet (None until the worker wrote it)."""
@@ -129,16 +170,32 @@ class GameStore:
         """Store ``record`` and append ``entry`` if the stored version is still ``expected_version``;
         else StaleVersion (another writer committed first: the game is at least one further)."""
         game_id = record["game_id"]
-        result = self._cas(
-            keys=[record_key(game_id), log_key(game_id)],
-            args=[expected_version, record["version"], _stored(record, "the game record"),
-                  _stored(entry, "the move's log entry"),
-                  self._ttl_ms(record)],
-        )
+        mark = attempt_key(game_id, secrets.token_hex(8))
+        args = [expected_version, record["version"], _stored(record, "the game record"),
+                _stored(entry, "the move's log entry"), self._ttl_ms(record), MARK_TTL_MS]
+        result = self._write(lambda: self._cas(keys=[record_key(game_id), log_key(game_id), mark], args=args),
+                             mark)
         if result == -1:
             raise NotFound("game")
         if result == 0:
             raise StaleVersion(expected_version + 1)
+
+    def _write(self, write, mark: str) -> int:
+        """``write()``'s answer. When it is lost (a timeout or a dropped connection, after redis-py's
+        resends) SETTLE tells the truth from the attempt's ``mark``: 1 if the write applied, else
+        the error again (nothing changed, and the fence keeps it so); OutcomeUnknown if Redis
+        cannot be asked either."""
+        try:
+            return write()
+        except UNREACHABLE as lost:
+            try:
+                applied = self._settle(keys=[mark], args=[MARK_TTL_MS])
+            except UNREACHABLE:
+                raise OutcomeUnknown() from lost
+            if not applied:
+                raise
+            log.warning("a write (%s) applied although its answer was lost: %s", mark, lost)
+            return 1
 
     def set_final(self, game_id: str, version: int, sheet: dict) -> bool:
         return bool(self._set_final(keys=[record_key(game_id)], args=[version, json.dumps(sheet)]))
@@ -149,8 +206,10 @@ class GameStore:
     def remember_task(self, task_id: str, game_id: str, seat: int) -> None:
         self.redis.set(task_key(task_id), json.dumps({"game_id": game_id, "seat": seat}), ex=self.game_ttl)
 
-    def task_known(self, task_id: str) -> bool:
-        return bool(self.redis.exists(task_key(task_id)))
+    def task_owner(self, task_id: str) -> dict | None:
+        """``{"game_id", "seat"}`` of the seat that asked for a task; None for an unknown id."""
+        found = self.redis.get(task_key(task_id))
+        return None if found is None else json.loads(found)
 
     def claim_resume(self, game_id: str, version: int, seconds: int) -> bool:
         """True for the first caller per game within ``seconds``: it may enqueue owed work again."""

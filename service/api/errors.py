@@ -69,6 +69,10 @@ CATALOGUE: dict[str, Entry] = {
     "internal_error": Entry(500, "a bug; the details go to the log only"),
     "store_unavailable": Entry(503, "the game store cannot be reached; retry after `Retry-After` seconds",
                                headers=(("Retry-After", "1"),)),
+    "outcome_unknown": Entry(503, "the game store stalled after a move or create was sent and cannot say "
+                                  "whether it applied; retry after `Retry-After` seconds with "
+                                  "`expected_version` (a move that applied is then `409 stale_version`)",
+                             headers=(("Retry-After", "1"),)),
     "not_ready": Entry(503, "`GET /v1/ready` only: the game store or the broker does not answer; `errors.store` "
                             "and `errors.broker` are each `ok` or `down`; retry after `Retry-After` seconds",
                        headers=(("Retry-After", "5"),)),
