@@ -169,9 +169,17 @@ class Games:
         self.store.remember_task(task_id, game.game_id, seat)
         return task_id
 
-    def task(self, task_id: str) -> dict:
-        """A task's state and result; NotFound for an id this service never handed out."""
-        if not self.store.task_known(task_id):
+    def task(self, task_id: str, token: str | None) -> dict:
+        """A task's state and result, for the token of the seat that asked for it only.
+        NotFound for an unknown id, no token or another token alike (existence stays secret)."""
+        owner = self.store.task_owner(task_id)
+        if owner is None or token is None:
+            raise NotFound("task")
+        try:
+            seat = self.load(owner["game_id"]).seat_of(token)
+        except (NotFound, Unauthorized):
+            raise NotFound("task") from None
+        if seat != owner["seat"]:
             raise NotFound("task")
         state, result = self.dispatcher.task_result(task_id)
         return {"state": state, "result": result}

@@ -20,6 +20,8 @@ from .security import client_address
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and moves")
 SEAT = [{"seatToken": []}]
 SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
+#: the Cache-Control of every answer to a request with a seat token (seat-specific)
+PRIVATE = "private, no-store"
 
 
 def games() -> Games:
@@ -36,6 +38,16 @@ def bearer_token(required: bool) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("the Authorization header must be 'Bearer <seat token>'")
     return token.strip()
+
+
+def private_when_seat(response):
+    """An answer to a request with a seat token is for that seat only: no cache may keep it."""
+    if "Authorization" in request.headers:
+        response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+blp.after_request(private_when_seat)
 
 
 def load_as_viewer(game_id: str) -> tuple[Game, int | None]:

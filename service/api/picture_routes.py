@@ -17,11 +17,12 @@ from engine import svg
 
 from ..games import AI, Game
 from .blueprint import Blueprint
-from .game_routes import SEAT_OR_SPECTATOR, load_as_viewer, not_modified
+from .game_routes import SEAT_OR_SPECTATOR, load_as_viewer, not_modified, private_when_seat
 
 log = logging.getLogger("spielwerk")
 
 blp = Blueprint("pictures", __name__, url_prefix="/v1/games", description="Pictures of games")
+blp.after_request(private_when_seat)
 
 # The /play page: static files, outside the API (not in the OpenAPI spec).
 play_page = flask.Blueprint("play", __name__, static_folder="static", static_url_path="/play/static")

@@ -298,7 +298,7 @@ def test_hint_is_computed_by_the_worker(client):
     response = client.post(f"/v1/games/{game_id}/hint", headers=bearer(toks[seat]), json={"level": "random"})
     assert response.status_code == 202
     task_url = f"/v1/tasks/{response.json['task_id']}"
-    done = wait_for(lambda: (r := client.get(task_url).json)["state"] == "SUCCESS" and r)
+    done = wait_for(lambda: (r := client.get(task_url, headers=bearer(toks[seat])).json)["state"] == "SUCCESS" and r)
     assert done["result"]["move"] in legal(client, game_id, toks[seat])["moves"]
     assert_error(client.post(f"/v1/games/{game_id}/hint", headers=bearer(toks[1 - seat])), 409, "not_your_turn")
     assert_error(client.get("/v1/tasks/not-a-task"), 404, "not_found")
