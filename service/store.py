@@ -126,12 +126,29 @@ def probe_client(url: str) -> redis.Redis:
                                 socket_connect_timeout=PROBE_TIMEOUT_SECONDS)
 
 
+def writer_client(settings) -> redis.Redis:
+    """A client for the compare-and-set writes: one send each, never resent blindly (a lost
+    answer is settled instead, see ``GameStore._write``), so a write that failed while
+    connecting was not sent."""
+    return redis.Redis.from_url(settings.redis_url, retry=Retry(NoBackoff(), 0), health_check_interval=30,
+                                socket_timeout=settings.redis_timeout_seconds,
+                                socket_connect_timeout=settings.redis_timeout_seconds)
+
+
+def never_sent(error: Exception) -> bool:
+    """redis-py's errors while opening a connection ("Error 111 connecting to ...", "Timeout
+    connecting to server"): the command did not leave this process."""
+    return "connecting to" in str(error)
+
+
 class GameStore:
     """Reads and writes game records; stateless apart from the connection pool."""
 
-    def __init__(self, client: redis.Redis, game_ttl: int, finished_ttl: int, probe: redis.Redis | None = None):
+    def __init__(self, client: redis.Redis, game_ttl: int, finished_ttl: int, probe: redis.Redis | None = None,
+                 writer: redis.Redis | None = None):
         self.redis = client
         self.probe = probe or client
+        self.writer = writer or client
         self.game_ttl = game_ttl
         self.finished_ttl = finished_ttl
         self._cas = client.register_script(COMPARE_AND_SET)
@@ -146,7 +163,7 @@ class GameStore:
                                       socket_timeout=settings.redis_timeout_seconds,
                                       socket_connect_timeout=settings.redis_timeout_seconds)
         return cls(client, settings.game_ttl_seconds, settings.finished_game_ttl_seconds,
-                   probe=probe_client(settings.redis_url))
+                   probe=probe_client(settings.redis_url), writer=writer_client(settings))
 
     def _ttl_ms(self, record: dict) -> int:
         seconds = self.finished_ttl if record["status"] == "finished" else self.game_ttl
@@ -157,7 +174,7 @@ class GameStore:
         game_id = record["game_id"]
         mark = attempt_key(game_id, "create")
         args = [record["version"], _stored(record, "the game record"), self._ttl_ms(record), MARK_TTL_MS]
-        self._write(lambda: self._create(keys=[record_key(game_id), mark], args=args), mark)
+        self._write(lambda: self._create(keys=[record_key(game_id), mark], args=args, client=self.writer), mark)
 
     def load(self, game_id: str) -> tuple[dict, dict | None]:
         """The record and the final score sheet (None until the worker wrote it)."""
@@ -173,21 +190,23 @@ class GameStore:
         mark = attempt_key(game_id, secrets.token_hex(8))
         args = [expected_version, record["version"], _stored(record, "the game record"),
                 _stored(entry, "the move's log entry"), self._ttl_ms(record), MARK_TTL_MS]
-        result = self._write(lambda: self._cas(keys=[record_key(game_id), log_key(game_id), mark], args=args),
-                             mark)
+        result = self._write(lambda: self._cas(keys=[record_key(game_id), log_key(game_id), mark], args=args,
+                                               client=self.writer), mark)
         if result == -1:
             raise NotFound("game")
         if result == 0:
             raise StaleVersion(expected_version + 1)
 
     def _write(self, write, mark: str) -> int:
-        """``write()``'s answer. When it is lost (a timeout or a dropped connection, after redis-py's
-        resends) SETTLE tells the truth from the attempt's ``mark``: 1 if the write applied, else
-        the error again (nothing changed, and the fence keeps it so); OutcomeUnknown if Redis
-        cannot be asked either."""
+        """``write()``'s answer. A write that could not connect was not sent: the error again.
+        When the answer is lost (a timeout or a dropped connection), SETTLE tells the truth from
+        the attempt's ``mark``: 1 if the write applied, else the error again (nothing changed,
+        and the fence keeps it so); OutcomeUnknown if Redis cannot be asked either."""
         try:
             return write()
         except UNREACHABLE as lost:
+            if never_sent(lost):
+                raise
             try:
                 applied = self._settle(keys=[mark], args=[MARK_TTL_MS])
             except UNREACHABLE:

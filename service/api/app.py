@@ -16,8 +16,14 @@ from . import game_routes, meta_routes, picture_routes, task_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
 from .schemas import ErrorOut
 from .security import init_security
+from .strict_json import MAX_INTEGER
 
-DESCRIPTION = "A rules-engine microservice for tabletop games.\n\n## Errors\n\n"
+DESCRIPTION = (
+    "A rules-engine microservice for tabletop games.\n\n## Request bodies\n\n"
+    "Bodies are JSON read strictly, at any depth (free-form objects such as `options` and `move` "
+    "included): every number is an integer written without a fraction or an exponent (`3`, not "
+    f"`3.0` or `3e0`) within ±{MAX_INTEGER}; duplicate keys, lone surrogates and NaN or Infinity "
+    "are refused with 400 `malformed_request`.\n\n## Errors\n\n")
 
 
 class SpielwerkApi(Api):

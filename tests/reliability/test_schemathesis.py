@@ -7,6 +7,7 @@ the engine. Never a 5xx, every answer as the spec describes it.
 """
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, settings
 
 from engine import registry
 from service.api.app import create_app
+from service.api.strict_json import MAX_INTEGER
 
 ROOT = Path(__file__).resolve().parents[2]
 schema = schemathesis.openapi.from_dict(json.loads((ROOT / "openapi" / "openapi.json").read_text()))
@@ -26,9 +28,30 @@ RULESETS = sorted(registry.rulesets())
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 
+def positive(case) -> bool:
+    """A case generated to be schema-valid (a negative one's ruleset may be the invalid part)."""
+    return case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE
+
+
+def as_integers(value):
+    """``value`` with every number an integer within ±MAX_INTEGER. JSON Schema's ``integer``
+    admits ``3.0`` and free-form objects admit any number, but the API's bodies take
+    integers only (its description says so; tests/reliability/test_strict_input.py proves
+    the refusals), so a schema-valid case is sent in that encoding."""
+    if isinstance(value, dict):
+        return {key: as_integers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [as_integers(item) for item in value]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return max(-MAX_INTEGER, min(MAX_INTEGER, int(value))) if math.isfinite(value) else 0
+    return value
+
+
 @schema.parametrize()
 @SETTINGS
 def test_every_operation_as_generated(case, celery_worker):
+    if positive(case):
+        case.body = as_integers(case.body)
     case.call_and_validate()
 
 
@@ -45,11 +68,6 @@ def live_games(celery_worker):
     return games
 
 
-def positive(case) -> bool:
-    """A case generated to be schema-valid (a negative one's ruleset may be the invalid part)."""
-    return case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE
-
-
 @schema.parametrize()
 @SETTINGS
 def test_every_operation_on_real_games(case, celery_worker, live_games):
@@ -62,6 +80,8 @@ def test_every_operation_on_real_games(case, celery_worker, live_games):
     if (case.method, case.path) == ("POST", "/v1/games") and isinstance(case.body, dict) \
             and isinstance(case.body.get("ruleset"), str) and positive(case):
         case.body["ruleset"] = RULESETS[len(case.body["ruleset"]) % len(RULESETS)]
+    if positive(case):
+        case.body = as_integers(case.body)
     # a schema-valid body may still break a rule (422 illegal_move) or a ruleset's seat
     # count (422): the spec cannot express the rules, so positive_data_acceptance is off
     case.call_and_validate(headers=headers, excluded_checks=[checks.positive_data_acceptance])
