@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from engine.ai import DEFAULT_CAPS, Caps
+
 
 def _int(name: str, default: int) -> int:
     value = os.environ.get(name)
@@ -16,6 +18,11 @@ def _limit(name: str, default: int) -> int:
     value = os.environ.get(name, "").strip().lower()
     return 0 if value in ("off", "none") else _int(name, default)
 
+
+#: Seconds a task may take beyond the longest search (loading, committing, Redis waits).
+TASK_TIME_MARGIN_SECONDS = 20
+#: Seconds between a task's soft time limit (it ends cleanly) and its hard one (it is killed).
+TASK_HARD_MARGIN_SECONDS = 10
 
 #: Seconds a readiness check waits for the game store or the broker before calling it down.
 PROBE_TIMEOUT_SECONDS = 1.0
@@ -37,6 +44,28 @@ class Settings:
     visibility_timeout: int
     max_active_games_per_client: int  # 0: no quota
     redis_timeout_seconds: float = 5.0  # a game-store call that waits longer fails
+    ai_max_ms: int = DEFAULT_CAPS.budget_ms  # every search stops after this many ms
+    ai_max_iterations: int = DEFAULT_CAPS.iterations  # ... and after this many iterations
+    ai_max_attempts: int = 3  # failed AI-turn attempts per version before the seat falls back
+    task_soft_time_limit: int = 0  # seconds; 0: derived (see soft_time_limit)
+    task_time_limit: int = 0  # seconds; 0: derived (see hard_time_limit)
+
+    @property
+    def ai_caps(self) -> Caps:
+        """The ceilings on every search (AI turns and hints alike)."""
+        return Caps(iterations=self.ai_max_iterations, budget_ms=self.ai_max_ms)
+
+    @property
+    def soft_time_limit(self) -> int:
+        """Seconds before a task is told to stop: TASK_SOFT_TIME_LIMIT, else the longest search
+        (AI_MAX_MS, rounded up) plus TASK_TIME_MARGIN_SECONDS."""
+        return self.task_soft_time_limit or -(-self.ai_max_ms // 1000) + TASK_TIME_MARGIN_SECONDS
+
+    @property
+    def hard_time_limit(self) -> int:
+        """Seconds before a task's process is killed: TASK_TIME_LIMIT, else the soft limit
+        plus TASK_HARD_MARGIN_SECONDS."""
+        return self.task_time_limit or self.soft_time_limit + TASK_HARD_MARGIN_SECONDS
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -54,4 +83,9 @@ class Settings:
             visibility_timeout=_int("TASK_VISIBILITY_TIMEOUT", 300),
             max_active_games_per_client=_limit("MAX_ACTIVE_GAMES_PER_CLIENT", 100),
             redis_timeout_seconds=float(os.environ.get("REDIS_TIMEOUT_SECONDS") or 5.0),
+            ai_max_ms=_int("AI_MAX_MS", DEFAULT_CAPS.budget_ms),
+            ai_max_iterations=_int("AI_MAX_ITERATIONS", DEFAULT_CAPS.iterations),
+            ai_max_attempts=_int("AI_MAX_ATTEMPTS", 3),
+            task_soft_time_limit=_int("TASK_SOFT_TIME_LIMIT", 0),
+            task_time_limit=_int("TASK_TIME_LIMIT", 0),
         )

@@ -26,6 +26,10 @@ def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
         result_expires=3600,
+        # every task ends: told to stop (SoftTimeLimitExceeded) at the soft limit, killed at the
+        # hard one; both stay far below visibility_timeout (prefork pool only, the default)
+        task_soft_time_limit=settings.soft_time_limit,
+        task_time_limit=settings.hard_time_limit,
         # an unacknowledged task (its worker died) is redelivered once it is older than
         # visibility_timeout; sweep for such tasks at a fraction of that, not kombu's ~100 s
         broker_transport_options={"visibility_timeout": settings.visibility_timeout,

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 
 from engine import Match, NotYourTurn, derive_seed, registry
-from engine.ai import LEVELS, choose_move
+from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move
 
 from .config import Settings
 from .dispatch import Dispatcher
@@ -24,6 +24,8 @@ from .store import GameStore
 log = logging.getLogger("spielwerk")
 HUMAN, AI = "human", "ai"
 DEFAULT_LEVEL = "medium" if "medium" in LEVELS else LEVELS[0]
+#: The event in a move's log entry when an AI seat played a fallback move instead of searching.
+AI_FALLBACK = "ai_fallback"
 
 
 def token_hash(token: str) -> str:
@@ -87,15 +89,18 @@ class Game:
 class Games:
     """The use cases, over a store and a dispatcher."""
 
-    def __init__(self, store: GameStore, dispatcher: Dispatcher, resume_after: float, quota: int = 0):
+    def __init__(self, store: GameStore, dispatcher: Dispatcher, resume_after: float, quota: int = 0,
+                 caps: Caps = DEFAULT_CAPS):
         self.store = store
         self.dispatcher = dispatcher
         self.resume_after = resume_after
+        self.caps = caps  # AI_MAX_ITERATIONS, AI_MAX_MS: the ceilings on every search
         self.quota = quota  # active games per client; 0: no quota
 
     @classmethod
     def from_settings(cls, settings: Settings, dispatcher: Dispatcher) -> "Games":
-        return cls(GameStore.from_settings(settings), dispatcher, resume_after=settings.visibility_timeout,
+        return cls(GameStore.from_settings(settings), dispatcher, caps=settings.ai_caps,
+                   resume_after=settings.visibility_timeout,
                    quota=settings.max_active_games_per_client)
 
     # -- creation --------------------------------------------------------------
@@ -144,11 +149,12 @@ class Games:
         return [opening, *(game.match.entry_view(e, seat) for e in self.store.log(game.game_id))]
 
     # -- moves -----------------------------------------------------------------
-    def play(self, game: Game, seat: int, move, expected_version: int | None) -> dict:
-        """Apply a seat's move with compare-and-set; returns the log entry."""
+    def play(self, game: Game, seat: int, move, expected_version: int | None, notes: tuple[dict, ...] = ()) -> dict:
+        """Apply a seat's move with compare-and-set; returns the log entry (``notes`` first in its events)."""
         game.require_version(expected_version)
         current = game.version
         entry = game.match.play(seat, move)
+        entry["events"][:0] = notes
         self.store.commit(self._sync(game), current, entry)
         if game.match.status == "finished":
             self._release(game)
@@ -190,8 +196,10 @@ class Games:
                 "broker": "ok" if self.dispatcher.broker_ok() else "down"}
 
     # -- worker side -------------------------------------------------------------
-    def ai_turn(self, game_id: str, version: int) -> dict | None:
-        """Move the first AI seat to move, if the game is still at ``version``."""
+    def ai_turn(self, game_id: str, version: int, fallback: str | None = None) -> dict | None:
+        """Move the first AI seat to move, if the game is still at ``version``. With ``fallback``
+        (why earlier attempts failed) the seat plays a random legal move of a fixed seed instead
+        of searching, and the entry's events begin with an ``ai_fallback`` event saying so."""
         try:
             game = self.load(game_id)
             game.require_version(version)
@@ -201,18 +209,26 @@ class Games:
         if not seats:
             return None
         seat = seats[0]
-        move = self.suggest(game, seat, game.record["seats"][seat])
+        notes = ()
+        if fallback is None:
+            move = self.suggest(game, seat, game.record["seats"][seat])
+        else:
+            log.error("AI seat %s of %s at version %s falls back to a random move: %s", seat, game_id, version,
+                      fallback)
+            move = self.suggest(game, seat, {"level": "random"})
+            notes = ({"type": AI_FALLBACK, "seat": seat, "reason": fallback},)
         try:
-            return self.play(game, seat, move, version)
+            return self.play(game, seat, move, version, notes)
         except StaleVersion:
             return None
 
     def suggest(self, game: Game, seat: int, ai: dict) -> dict:
-        """The move the AI suggests for ``seat``, from that seat's information only."""
+        """The move the AI suggests for ``seat``, from that seat's information only; the search
+        stops at the caps (AI_MAX_ITERATIONS, AI_MAX_MS) whatever ``ai`` asks."""
         match = game.match
         return choose_move(match.ruleset, match.state, seat, level=ai.get("level", DEFAULT_LEVEL),
                            seed=derive_seed(match.seed, "ai", match.version, seat),
-                           budget_ms=ai.get("budget_ms"), iterations=ai.get("iterations"))
+                           budget_ms=ai.get("budget_ms"), iterations=ai.get("iterations"), caps=self.caps)
 
     def write_final_score(self, game_id: str, version: int) -> bool:
         game = self.load(game_id)

@@ -3,10 +3,15 @@ on the version it was sent for.
 
 Tasks are acknowledged late, so a worker killed mid-task gets its task redelivered;
 the version check makes the redelivered task a no-op if the move was already stored.
-Lost Redis connections are retried with back-off.
+Lost Redis connections are retried with back-off. Every task has the soft and hard time
+limits of the settings (see ``make_celery``); an AI turn that fails, times out or loses
+its worker AI_MAX_ATTEMPTS times for one version is played as a fallback move instead.
 """
 
+import logging
 from functools import cache
+
+from celery.exceptions import SoftTimeLimitExceeded
 
 from service.config import Settings
 from service.dispatch import TASK_AI_TURN, TASK_FINAL_SCORE, TASK_HINT, CeleryDispatcher
@@ -16,18 +21,63 @@ from service.store import UNREACHABLE
 
 from .app import celery
 
+log = logging.getLogger("spielwerk")
 RETRY = {"autoretry_for": UNREACHABLE, "retry_backoff": True, "retry_backoff_max": 10, "max_retries": 8}
+#: Why an AI turn's attempts failed: ``lost`` when none reported back (its worker died or
+#: was killed at the hard time limit), else what the last one reported.
+TIMEOUT, ERROR, LOST = "timeout", "error", "lost"
+
+
+@cache
+def settings() -> Settings:
+    return Settings.from_env()
 
 
 @cache
 def games() -> Games:
-    return Games.from_settings(Settings.from_env(), CeleryDispatcher(celery))
+    return Games.from_settings(settings(), CeleryDispatcher(celery))
 
 
-@celery.task(name=TASK_AI_TURN, **RETRY)
-def ai_turn(game_id: str, version: int) -> int | None:
-    """Move the AI seat to move at ``version``; returns the new version, or None if stale."""
-    entry = games().ai_turn(game_id, version)
+class Attempts:
+    """The attempts at one AI turn (game, version), counted in Redis, so that redelivery and
+    retries end: the first to find AI_MAX_ATTEMPTS already made plays a fallback move."""
+
+    def __init__(self, game_id: str, version: int):
+        self.redis = games().store.redis
+        self.key = f"game:{{{game_id}}}:ai_attempts:{version}"
+
+    def start(self) -> str | None:
+        """Count this attempt; the reason to fall back once the earlier ones used up the limit."""
+        with self.redis.pipeline() as pipe:
+            pipe.hincrby(self.key, "attempts", 1).hget(self.key, "reason")
+            pipe.expire(self.key, settings().game_ttl_seconds)
+            attempts, reason, _ = pipe.execute()
+        return None if attempts <= settings().ai_max_attempts else (reason or b"lost").decode()
+
+    def failed(self, reason: str) -> None:
+        self.redis.hset(self.key, "reason", reason)
+
+    def done(self) -> None:
+        self.redis.delete(self.key)
+
+
+@celery.task(name=TASK_AI_TURN, bind=True, acks_on_timeout=False, **RETRY)
+def ai_turn(self, game_id: str, version: int) -> int | None:
+    """Move the AI seat to move at ``version``; returns the new version, or None if stale.
+    A failed or timed-out attempt is retried at once; a hard time-out is redelivered
+    (``acks_on_timeout=False``); ``Attempts`` ends both."""
+    attempts = Attempts(game_id, version)
+    fallback = attempts.start()
+    try:
+        entry = games().ai_turn(game_id, version, fallback)
+    except UNREACHABLE:
+        raise
+    except Exception as exc:
+        reason = TIMEOUT if isinstance(exc, SoftTimeLimitExceeded) else ERROR
+        log.exception("AI turn of %s at version %s failed (%s)", game_id, version, reason)
+        attempts.failed(reason)
+        raise self.retry(exc=exc, countdown=0) from exc
+    attempts.done()
     return entry["version"] if entry else None
 
 
@@ -43,15 +93,18 @@ def final_score(game_id: str, version: int) -> bool:
 @celery.task(name=TASK_HINT, **RETRY)
 def hint(game_id: str, seat: int, version: int, level: str | None) -> dict:
     """A suggested move for a seat, computed only from that seat's information; ``error``
-    says why there is none (the game is gone, or it or the seat's turn moved on)."""
+    says why there is none (the game is gone, or it or the seat's turn moved on, or the
+    search reached the soft time limit: ``timeout``)."""
     answer = {"version": version, "seat": seat, "move": None}
     try:
         game = games().load(game_id)
         game.require_version(version)
         if seat not in game.match.to_move():
             raise StaleVersion(game.version)
+        return {**answer, "move": games().suggest(game, seat, {"level": level or DEFAULT_LEVEL})}
     except NotFound as exc:
         return {**answer, "error": exc.code}
     except StaleVersion as exc:
         return {**answer, "version": exc.current, "error": exc.code}
-    return {**answer, "move": games().suggest(game, seat, {"level": level or DEFAULT_LEVEL})}
+    except SoftTimeLimitExceeded:
+        return {**answer, "error": TIMEOUT}

@@ -9,33 +9,35 @@ from __future__ import annotations
 
 from ..contract import Ruleset
 from ..rng import Rng
-from .levels import LEVELS, budget
+from .levels import DEFAULT_CAPS, LEVELS, Caps, budget
 from .mcts import MoveStat, SearchResult, search
 from .policies import greedy_move, policy_for
 
-__all__ = ["LEVELS", "MoveStat", "SearchResult", "analyse", "choose_move", "greedy_move"]
+__all__ = ["DEFAULT_CAPS", "LEVELS", "Caps", "MoveStat", "SearchResult", "analyse", "choose_move", "greedy_move"]
 
 
 def choose_move(ruleset: Ruleset, state, seat: int, *, level: str = "random", seed: int = 0,
-                budget_ms: int | None = None, iterations: int | None = None) -> dict:
-    """A move for ``seat`` at ``level``; with an iteration budget the same inputs give the same move."""
+                budget_ms: int | None = None, iterations: int | None = None, caps: Caps | None = None) -> dict:
+    """A move for ``seat`` at ``level``; with an iteration budget the same inputs give the same move
+    (unless ``caps`` stop the search by time first)."""
     budget(level, iterations, budget_ms)  # rejects unknown levels and bad budgets
     moves = _legal(ruleset, state, seat)
     if level == "random":
         return Rng(seed).choice(moves)
     if len(moves) == 1:
         return moves[0]
-    result = analyse(ruleset, state, seat, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations)
+    result = analyse(ruleset, state, seat, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations,
+                     caps=caps)
     return result.ranked[0].move
 
 
 def analyse(ruleset: Ruleset, state, seat: int, *, level: str = "medium", seed: int = 0,
-            budget_ms: int | None = None, iterations: int | None = None) -> SearchResult:
+            budget_ms: int | None = None, iterations: int | None = None, caps: Caps | None = None) -> SearchResult:
     """Search the position for ``seat``; the root moves ranked best first (for hints)."""
     if level == "random":
         raise ValueError("the random level does not search")
     policy = policy_for(ruleset)
-    iterations, budget_ms = budget(level, iterations, budget_ms, policy.effort)
+    iterations, budget_ms = budget(level, iterations, budget_ms, policy.effort, caps)
     _legal(ruleset, state, seat)
     return search(ruleset, state, seat, Rng(seed), policy, iterations=iterations, budget_ms=budget_ms)
 

@@ -4,7 +4,8 @@ A level is an iteration budget plus a thinking-time cap; a ruleset whose decisio
 branch widely multiplies the iterations by its policy's ``effort``. Explicit
 ``iterations`` or ``budget_ms`` replace the level's budget: given only ``iterations`` the search is
 exactly reproducible (no time cap); given only ``budget_ms`` it searches until the
-time is up; given both, it stops at whichever comes first.
+time is up; given both, it stops at whichever comes first. A server passes ``Caps``:
+every search then stops at the caps' iterations and time as well, whatever was asked.
 """
 
 from __future__ import annotations
@@ -32,9 +33,21 @@ LEVEL_TABLE = {
 LEVELS = tuple(LEVEL_TABLE)
 
 
+@dataclass(frozen=True)
+class Caps:
+    """Server-wide ceilings on every search: at most ``iterations`` and ``budget_ms``."""
+
+    iterations: int
+    budget_ms: int
+
+
+#: The caps a server uses unless configured: the hard level's time, ten times its iterations.
+DEFAULT_CAPS = Caps(iterations=10 * LEVEL_TABLE["hard"].iterations, budget_ms=LEVEL_TABLE["hard"].budget_ms)
+
+
 def budget(level: str, iterations: int | None, budget_ms: int | None,
-           effort: int = 1) -> tuple[int | None, int | None]:
-    """The ``(iterations, budget_ms)`` a search runs with; ``None`` means unlimited."""
+           effort: int = 1, caps: Caps | None = None) -> tuple[int | None, int | None]:
+    """The ``(iterations, budget_ms)`` a search runs with; ``None`` means unlimited (never with ``caps``)."""
     if level not in LEVEL_TABLE:
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
     for name, value in (("iterations", iterations), ("budget_ms", budget_ms)):
@@ -42,5 +55,11 @@ def budget(level: str, iterations: int | None, budget_ms: int | None,
             raise ValueError(f"{name} must be at least 1")
     if iterations is None and budget_ms is None:
         chosen = LEVEL_TABLE[level]
-        return chosen.iterations * effort, chosen.budget_ms
-    return iterations, budget_ms
+        iterations, budget_ms = chosen.iterations * effort, chosen.budget_ms
+    if caps is None:
+        return iterations, budget_ms
+    return _capped(iterations, caps.iterations), _capped(budget_ms, caps.budget_ms)
+
+
+def _capped(value: int | None, cap: int) -> int:
+    return cap if value is None else min(value, cap)
