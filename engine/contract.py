@@ -65,6 +65,9 @@ class Ruleset(ABC):
     state_type: ClassVar[type]
     #: ``render(view, highlight=None) -> SVG text`` (None: ``engine.svg.render_generic``)
     renderer: ClassVar[Callable[..., str] | None] = None
+    #: True when the state holds information some seat cannot see (hands, face-down pieces);
+    #: future chance draws alone do not count (``CLIENT_SEEDS=perfect_information_only``)
+    hidden_information: ClassVar[bool] = False
 
     # -- options ---------------------------------------------------------------
     def make_options(self, raw: dict | None) -> dict:

@@ -19,6 +19,19 @@ def _limit(name: str, default: int) -> int:
     return 0 if value in ("off", "none") else _int(name, default)
 
 
+#: The values of CLIENT_SEEDS: whether a create may choose the game's seed.
+CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_REFUSED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY = (
+    "allowed", "refused", "perfect_information_only")
+CLIENT_SEED_POLICIES = (CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_REFUSED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY)
+
+
+def _choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = os.environ.get(name, "").strip().lower() or default
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
 #: Seconds a task may take beyond the longest search (loading, committing, Redis waits).
 TASK_TIME_MARGIN_SECONDS = 20
 #: Seconds between a task's soft time limit (it ends cleanly) and its hard one (it is killed).
@@ -49,6 +62,7 @@ class Settings:
     ai_max_attempts: int = 3  # failed AI-turn attempts per version before the seat falls back
     task_soft_time_limit: int = 0  # seconds; 0: derived (see soft_time_limit)
     task_time_limit: int = 0  # seconds; 0: derived (see hard_time_limit)
+    client_seeds: str = CLIENT_SEEDS_ALLOWED  # one of CLIENT_SEED_POLICIES
 
     @property
     def ai_caps(self) -> Caps:
@@ -88,4 +102,5 @@ class Settings:
             ai_max_attempts=_int("AI_MAX_ATTEMPTS", 3),
             task_soft_time_limit=_int("TASK_SOFT_TIME_LIMIT", 0),
             task_time_limit=_int("TASK_TIME_LIMIT", 0),
+            client_seeds=_choice("CLIENT_SEEDS", CLIENT_SEEDS_ALLOWED, CLIENT_SEED_POLICIES),
         )

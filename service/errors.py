@@ -64,3 +64,13 @@ class OutcomeUnknown(DomainError):
     def __init__(self):
         super().__init__("the game store stalled after the write was sent; it may or may not have "
                          "applied: retry with expected_version (a move that applied is then 409)")
+
+
+class SeedRefused(DomainError):
+    """A create chose the seed where the server's CLIENT_SEEDS setting does not allow it."""
+
+    code = "seed_refused"
+
+    def __init__(self, policy: str, ruleset_id: str):
+        super().__init__(f"this server does not take a client-chosen seed for {ruleset_id} "
+                         f"(CLIENT_SEEDS={policy}): omit seed", {"client_seeds": policy})

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from engine import Match, NotYourTurn, derive_seed, registry
 from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move
 
-from .config import Settings
+from .config import CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY, CLIENT_SEEDS_REFUSED, Settings
 from .dispatch import Dispatcher
-from .errors import MalformedRequest, NotFound, QuotaExceeded, StaleVersion, Unauthorized
+from .errors import MalformedRequest, NotFound, QuotaExceeded, SeedRefused, StaleVersion, Unauthorized
 from .store import GameStore
 
 log = logging.getLogger("spielwerk")
@@ -30,6 +30,12 @@ AI_FALLBACK = "ai_fallback"
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seed_commitment(seed: int) -> str:
+    """The SHA-256 hex digest of the seed's decimal ASCII text (no sign, no leading zeros,
+    no newline): ``sha256(b"42")`` for seed 42."""
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
 
 
 @dataclass
@@ -72,6 +78,16 @@ class Game:
     def public_seats(self) -> list[dict]:
         return [{k: v for k, v in seat.items() if k != "token_hash"} for seat in self.record["seats"]]
 
+    def fairness(self) -> dict:
+        """What every viewer may know of the seed: whether a client chose it and its commitment;
+        the seed itself only once the game is finished. A record stored before the flag existed
+        counts as client-chosen: the server cannot vouch that it chose that seed."""
+        shown = {"seed_chosen_by_client": self.record.get("seed_chosen_by_client", True),
+                 "seed_commitment": seed_commitment(self.match.seed)}
+        if self.match.status == "finished":
+            shown["seed"] = self.match.seed
+        return shown
+
     def view(self, seat: int | None) -> dict:
         return {
             "game_id": self.game_id,
@@ -83,6 +99,7 @@ class Game:
             "viewer": seat,
             "seats": self.public_seats(),
             "state": self.match.view(seat),
+            **self.fairness(),
         }
 
 
@@ -90,18 +107,20 @@ class Games:
     """The use cases, over a store and a dispatcher."""
 
     def __init__(self, store: GameStore, dispatcher: Dispatcher, resume_after: float, quota: int = 0,
-                 caps: Caps = DEFAULT_CAPS):
+                 caps: Caps = DEFAULT_CAPS,
+                 client_seeds: str = CLIENT_SEEDS_ALLOWED):
         self.store = store
         self.dispatcher = dispatcher
         self.resume_after = resume_after
         self.caps = caps  # AI_MAX_ITERATIONS, AI_MAX_MS: the ceilings on every search
         self.quota = quota  # active games per client; 0: no quota
+        self.client_seeds = client_seeds  # CLIENT_SEEDS: may a create choose the seed?
 
     @classmethod
     def from_settings(cls, settings: Settings, dispatcher: Dispatcher) -> "Games":
         return cls(GameStore.from_settings(settings), dispatcher, caps=settings.ai_caps,
                    resume_after=settings.visibility_timeout,
-                   quota=settings.max_active_games_per_client)
+                   quota=settings.max_active_games_per_client, client_seeds=settings.client_seeds)
 
     # -- creation --------------------------------------------------------------
     def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None,
@@ -112,6 +131,10 @@ class Games:
         if not ruleset.min_players <= len(seats) <= ruleset.max_players:
             raise MalformedRequest(f"{ruleset.id} takes {ruleset.min_players} to {ruleset.max_players} seats",
                                    {"seats": [f"expected {ruleset.min_players}-{ruleset.max_players} seats"]})
+        chosen_by_client = seed is not None
+        if chosen_by_client and (self.client_seeds == CLIENT_SEEDS_REFUSED or (
+                self.client_seeds == CLIENT_SEEDS_PERFECT_INFORMATION_ONLY and ruleset.hidden_information)):
+            raise SeedRefused(self.client_seeds, ruleset.id)
         seed = secrets.randbits(63) if seed is None else seed
         match = Match.create(ruleset, len(seats), options, seed)
         tokens, stored = {}, []
@@ -126,7 +149,7 @@ class Games:
             stored.append(seat)
         now = time.time()
         record = {"game_id": secrets.token_urlsafe(16), "ruleset": ruleset.id, "seats": stored,
-                  "created_at": now, "updated_at": now, "client": client}
+                  "created_at": now, "updated_at": now, "client": client, "seed_chosen_by_client": chosen_by_client}
         game = Game(record, match)
         if self.quota > 0 and client and not self.store.admit_game(client, game.game_id, self.quota):
             raise QuotaExceeded(self.quota)

@@ -62,6 +62,9 @@ CATALOGUE: dict[str, Entry] = {
     "limit_exceeded": Entry(422, "the create or move would take the game past a documented limit "
                                  "(docs/operations.md): `errors.limit` names it (`auto_steps`, "
                                  "`record_bytes`), `errors.maximum` is its value; nothing was stored"),
+    "seed_refused": Entry(422, "the create chose a `seed`, which this server's `CLIENT_SEEDS` refuses (for every "
+                               "ruleset, or for those with hidden information); `errors.client_seeds` is the "
+                               "setting; omit `seed` and the server chooses it; nothing was created"),
     "rate_limited": Entry(429, "too many requests; retry after `Retry-After` seconds"),
     "quota_exceeded": Entry(429, "the client (its address; for IPv6 its /64 network) has as many active games "
                                  "as `MAX_ACTIVE_GAMES_PER_CLIENT` allows (`errors.quota`); one must finish or "

@@ -97,7 +97,7 @@ class GamesCollection(MethodView):
                 seat["token"] = tokens[seat["seat"]]
             seats.append(seat)
         return {"game_id": game.game_id, "ruleset": game.record["ruleset"], "version": game.version,
-                "status": game.match.status, "seats": seats, "state": game.match.view(None)}
+                "status": game.match.status, "seats": seats, "state": game.match.view(None), **game.fairness()}
 
 
 @blp.route("/<game_id>")

@@ -29,7 +29,10 @@ class CreateGameIn(Strict):
     ruleset = fields.String(required=True, validate=validate.Length(max=64))
     seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=8))
     seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SEED),
-                         metadata={"description": "seed of the game's RNG; random when omitted"})
+                         metadata={"description": (
+                             "seed of the game's RNG; random when omitted. A server may refuse a chosen "
+                             "seed (422 seed_refused, setting CLIENT_SEEDS); the view tells every "
+                             "player that the seed was chosen (seed_chosen_by_client)")})
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "ruleset options (see GET /v1/rulesets/{ruleset})"})
 
@@ -53,7 +56,21 @@ class SeatOut(Schema):
     token = fields.String(metadata={"description": "bearer token of a human seat, returned only here"})
 
 
-class CreatedOut(Schema):
+class Fairness(Schema):
+    """Who chose the seed and the commitment to it; the seed once the game is finished."""
+
+    seed_chosen_by_client = fields.Boolean(metadata={"description": (
+        "the create request chose the seed (its chooser can predict every shuffle and roll); false: "
+        "the server drew it at random")})
+    seed_commitment = fields.String(metadata={"description": (
+        "SHA-256 hex digest of the seed's decimal ASCII text (no sign, no leading zeros, no newline), "
+        "from creation on")})
+    seed = fields.Integer(metadata={"description": (
+        "the seed, only once the game is finished: check it against seed_commitment and replay "
+        "every shuffle and roll (docs/operations.md, Secrets)")})
+
+
+class CreatedOut(Fairness):
     game_id = fields.String()
     ruleset = fields.String()
     version = fields.Integer()
@@ -62,7 +79,7 @@ class CreatedOut(Schema):
     state = fields.Raw(metadata={"description": "the game as a spectator sees it"})
 
 
-class GameOut(Schema):
+class GameOut(Fairness):
     game_id = fields.String()
     ruleset = fields.String()
     rules_version = fields.String()

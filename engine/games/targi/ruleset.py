@@ -16,6 +16,7 @@ class Targi(PackagedRuleset):
     max_players = 2
     rules_version = "1"
     ai_policy = Policy(scale=5.0)
+    hidden_information = True
     modules = GameModules(options, state, flow, rules, scoring, view, svg)
 
     def perform(self, state, seat, move):

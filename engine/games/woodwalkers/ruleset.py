@@ -15,6 +15,7 @@ class Woodwalkers(PackagedRuleset):
     min_players = 2
     max_players = 4
     rules_version = "1"
+    hidden_information = True
     # a move decision offers up to ~270 (animal, destination) pairs; short rollouts,
     # because random play soon blurs who holds which flag
     ai_policy = Policy(rollout_depth=5, scale=10.0, effort=4)
