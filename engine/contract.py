@@ -131,7 +131,7 @@ class Ruleset(ABC):
         if self.is_over(state):
             raise GameOver("the game has ended")
         if seat not in self.to_move(state):
-            raise NotYourTurn(f"seat {seat} is not to move")
+            raise NotYourTurn(seat)
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise IllegalMove("a move is a JSON object with a string 'type'")
         loader = self._move_loaders().get(move["type"])

@@ -30,6 +30,9 @@ class NotYourTurn(EngineError):
 
     code = "not_your_turn"
 
+    def __init__(self, seat: int):
+        super().__init__(f"seat {seat} is not to move")
+
 
 class GameOver(EngineError):
     """The game has ended; no more moves."""

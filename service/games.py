@@ -193,7 +193,7 @@ class Games:
     def request_hint(self, game: Game, seat: int, level: str | None) -> str:
         """Enqueue a hint for ``seat`` (which must be to move); returns the task id."""
         if seat not in game.match.to_move():
-            raise NotYourTurn(f"seat {seat} is not to move")
+            raise NotYourTurn(seat)
         task_id = self.dispatcher.hint(game.game_id, seat, game.version, level)
         self.store.remember_task(task_id, game.game_id, seat)
         return task_id

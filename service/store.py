@@ -32,8 +32,8 @@ UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
 MAX_RECORD_BYTES = 1024 * 1024
 
 #: A write attempt's mark (KEYS[3] of COMPARE_AND_SET, KEYS[2] of CREATE): 'applied' once it
-#: applied, 'fenced' once SETTLE found it had not. A resent copy of the attempt answers 1 if it
-#: applied already and does nothing once fenced.
+#: applied, 'fenced' once SETTLE found it had not. A copy of the attempt that arrives again
+#: (a resend) answers 1 if it applied already, and one that arrives late, once fenced, does nothing.
 ATTEMPT_CHECK = """
 local mark = redis.call('GET', KEYS[#KEYS])
 if mark == 'applied' then return 1 end
@@ -116,23 +116,20 @@ def task_key(task_id: str) -> str:
     return f"task:{{{task_id}}}"
 
 
+def ai_attempts_key(game_id: str, version: int) -> str:
+    return f"game:{{{game_id}}}:ai_attempts:{version}"
+
+
 def quota_key(client: str) -> str:
     return f"quota:{{{client}}}"
 
 
-def probe_client(url: str) -> redis.Redis:
-    """A client for readiness checks: one try, given up after PROBE_TIMEOUT_SECONDS."""
-    return redis.Redis.from_url(url, socket_timeout=PROBE_TIMEOUT_SECONDS, retry=Retry(NoBackoff(), 0),
-                                socket_connect_timeout=PROBE_TIMEOUT_SECONDS)
-
-
-def writer_client(settings) -> redis.Redis:
-    """A client for the compare-and-set writes: one send each, never resent blindly (a lost
-    answer is settled instead, see ``GameStore._write``), so a write that failed while
-    connecting was not sent."""
-    return redis.Redis.from_url(settings.redis_url, retry=Retry(NoBackoff(), 0), health_check_interval=30,
-                                socket_timeout=settings.redis_timeout_seconds,
-                                socket_connect_timeout=settings.redis_timeout_seconds)
+def single_try_client(url: str, timeout: float, **options) -> redis.Redis:
+    """A client that sends each command once (no resends), waiting at most ``timeout`` seconds:
+    for readiness checks, and for the compare-and-set writes, whose lost answers are settled
+    instead (``GameStore._write``), so a write that failed while connecting was not sent."""
+    return redis.Redis.from_url(url, retry=Retry(NoBackoff(), 0), socket_timeout=timeout,
+                                socket_connect_timeout=timeout, **options)
 
 
 def never_sent(error: Exception) -> bool:
@@ -163,7 +160,9 @@ class GameStore:
                                       socket_timeout=settings.redis_timeout_seconds,
                                       socket_connect_timeout=settings.redis_timeout_seconds)
         return cls(client, settings.game_ttl_seconds, settings.finished_game_ttl_seconds,
-                   probe=probe_client(settings.redis_url), writer=writer_client(settings))
+                   probe=single_try_client(settings.redis_url, PROBE_TIMEOUT_SECONDS),
+                   writer=single_try_client(settings.redis_url, settings.redis_timeout_seconds,
+                                            health_check_interval=30))
 
     def _ttl_ms(self, record: dict) -> int:
         seconds = self.finished_ttl if record["status"] == "finished" else self.game_ttl
@@ -233,6 +232,22 @@ class GameStore:
     def claim_resume(self, game_id: str, version: int, seconds: int) -> bool:
         """True for the first caller per game within ``seconds``: it may enqueue owed work again."""
         return bool(self.redis.set(f"resume:{{{game_id}}}", version, nx=True, ex=seconds))
+
+    # -- attempts at an AI turn ----------------------------------------------------------
+    def start_ai_attempt(self, game_id: str, version: int) -> tuple[int, str | None]:
+        """Count one more attempt at the AI turn of ``game_id`` at ``version``: the attempts so
+        far, and why an earlier one failed (None when none said)."""
+        key = ai_attempts_key(game_id, version)
+        with self.redis.pipeline() as pipe:
+            pipe.hincrby(key, "attempts", 1).hget(key, "reason").expire(key, self.game_ttl)
+            attempts, reason, _ = pipe.execute()
+        return attempts, None if reason is None else reason.decode()
+
+    def fail_ai_attempt(self, game_id: str, version: int, reason: str) -> None:
+        self.redis.hset(ai_attempts_key(game_id, version), "reason", reason)
+
+    def end_ai_attempts(self, game_id: str, version: int) -> None:
+        self.redis.delete(ai_attempts_key(game_id, version))
 
     # -- the quota of active games per client ---------------------------------------
     def admit_game(self, client: str, game_id: str, quota: int) -> bool:

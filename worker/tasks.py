@@ -38,36 +38,19 @@ def games() -> Games:
     return Games.from_settings(settings(), CeleryDispatcher(celery))
 
 
-class Attempts:
-    """The attempts at one AI turn (game, version), counted in Redis, so that redelivery and
-    retries end: the first to find AI_MAX_ATTEMPTS already made plays a fallback move."""
-
-    def __init__(self, game_id: str, version: int):
-        self.redis = games().store.redis
-        self.key = f"game:{{{game_id}}}:ai_attempts:{version}"
-
-    def start(self) -> str | None:
-        """Count this attempt; the reason to fall back once the earlier ones used up the limit."""
-        with self.redis.pipeline() as pipe:
-            pipe.hincrby(self.key, "attempts", 1).hget(self.key, "reason")
-            pipe.expire(self.key, settings().game_ttl_seconds)
-            attempts, reason, _ = pipe.execute()
-        return None if attempts <= settings().ai_max_attempts else (reason or b"lost").decode()
-
-    def failed(self, reason: str) -> None:
-        self.redis.hset(self.key, "reason", reason)
-
-    def done(self) -> None:
-        self.redis.delete(self.key)
+def fallback_reason(game_id: str, version: int) -> str | None:
+    """Count this attempt at the AI turn (in the store, so that redelivery and retries end);
+    once the earlier ones used up AI_MAX_ATTEMPTS, the reason to play a fallback move."""
+    attempts, reason = games().store.start_ai_attempt(game_id, version)
+    return None if attempts <= settings().ai_max_attempts else (reason or LOST)
 
 
 @celery.task(name=TASK_AI_TURN, bind=True, acks_on_timeout=False, **RETRY)
 def ai_turn(self, game_id: str, version: int) -> int | None:
     """Move the AI seat to move at ``version``; returns the new version, or None if stale.
     A failed or timed-out attempt is retried at once; a hard time-out is redelivered
-    (``acks_on_timeout=False``); ``Attempts`` ends both."""
-    attempts = Attempts(game_id, version)
-    fallback = attempts.start()
+    (``acks_on_timeout=False``); ``fallback_reason`` ends both."""
+    fallback = fallback_reason(game_id, version)
     try:
         entry = games().ai_turn(game_id, version, fallback)
     except UNREACHABLE:
@@ -75,9 +58,9 @@ def ai_turn(self, game_id: str, version: int) -> int | None:
     except Exception as exc:
         reason = TIMEOUT if isinstance(exc, SoftTimeLimitExceeded) else ERROR
         log.exception("AI turn of %s at version %s failed (%s)", game_id, version, reason)
-        attempts.failed(reason)
+        games().store.fail_ai_attempt(game_id, version, reason)
         raise self.retry(exc=exc, countdown=0) from exc
-    attempts.done()
+    games().store.end_ai_attempts(game_id, version)
     return entry["version"] if entry else None
 
 

@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from engine import EngineError
 
 from ..store import UNREACHABLE
+from .strict_json import cut
 
 log = logging.getLogger("spielwerk")
 
@@ -123,7 +124,7 @@ def bounded(value):
     list and object to its first MAX_ECHO_ITEMS entries (input echoed in messages, keys and
     details stays small, whatever the request held)."""
     if isinstance(value, str):
-        return value if len(value) <= MAX_ECHO_CHARS else value[:MAX_ECHO_CHARS] + "…"
+        return cut(value, MAX_ECHO_CHARS)
     if isinstance(value, dict):
         return {bounded(key): bounded(item) for key, item in list(value.items())[:MAX_ECHO_ITEMS]}
     if isinstance(value, (list, tuple)):

@@ -6,13 +6,13 @@ from functools import cache
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from flask import current_app
 from flask.views import MethodView
 
 from engine import registry
 
 from .blueprint import Blueprint
 from .errors import ApiError
+from .game_routes import games
 from .schemas import HealthOut, ReadyOut, RulesetDetailOut, RulesetOut
 
 blp = Blueprint("meta", __name__, url_prefix="/v1", description="Liveness, readiness and rulesets")
@@ -80,7 +80,7 @@ class Ready(MethodView):
                       headers={"Retry-After": {"description": "seconds", "schema": {"type": "string"}}})
     def get(self):
         """Readiness: 200 when the game store and the broker both answer (each within 1 s)."""
-        checks = current_app.extensions["spielwerk"].readiness()
+        checks = games().readiness()
         down = [part for part, state in checks.items() if state != "ok"]
         if down:
             raise ApiError("not_ready", f"not ready: {' and '.join(down)} down", checks)

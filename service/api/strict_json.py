@@ -22,9 +22,9 @@ class Refused(ValueError):
     """Valid JSON, but not a body the API reads."""
 
 
-def cut(text: str) -> str:
-    """``text`` cut to MAX_QUOTED characters."""
-    return text if len(text) <= MAX_QUOTED else text[:MAX_QUOTED] + "…"
+def cut(text: str, limit: int = MAX_QUOTED) -> str:
+    """``text`` cut to ``limit`` characters (marked with an ellipsis)."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _integer(literal: str) -> int:

@@ -1,10 +1,9 @@
 """Routes of task results (hints): readable only with the token of the seat that asked."""
 
-from flask import current_app
 from flask.views import MethodView
 
 from .blueprint import Blueprint
-from .game_routes import SEAT, bearer_token, private_when_seat
+from .game_routes import SEAT, bearer_token, games, private_when_seat
 from .schemas import TaskOut
 
 blp = Blueprint("tasks", __name__, url_prefix="/v1/tasks", description="Background tasks")
@@ -18,4 +17,4 @@ class Task(MethodView):
     @blp.doc(security=SEAT)
     def get(self, task_id):
         """A task's state (PENDING, STARTED, SUCCESS, FAILURE) and result, for the seat that asked."""
-        return current_app.extensions["spielwerk"].task(task_id, bearer_token(required=False))
+        return games().task(task_id, bearer_token(required=False))
