@@ -5,6 +5,7 @@ COPY engine engine
 COPY service service
 COPY worker worker
 RUN pip install --no-cache-dir .
-ENV PORT=8000 WEB_CONCURRENCY=2
+ENV HOST=0.0.0.0 PORT=8000 WEB_CONCURRENCY=2 WEB_CONNECTIONS=1000
 EXPOSE 8000
-CMD ["sh", "-c", "gunicorn --workers ${WEB_CONCURRENCY} --bind 0.0.0.0:${PORT} service.api.wsgi:app"]
+# gevent workers; bind, workers and connections per worker from the variables above
+CMD ["gunicorn", "-c", "python:service.api.gunicorn_conf", "service.api.wsgi:app"]

@@ -1,8 +1,9 @@
 """``make run``: an embedded Redis, a Celery worker and gunicorn, stopped together.
 
 REDIS_URL set: use that server instead of starting one. PORT (8000), HOST (127.0.0.1),
-REDIS_PORT (6390, embedded only), WEB_CONCURRENCY (2) and WORKER_CONCURRENCY (1)
-choose the rest. Ctrl-C or SIGTERM stops all three; if one dies, all stop.
+REDIS_PORT (6390, embedded only), WEB_CONCURRENCY (2), WEB_CONNECTIONS (1000 per gunicorn
+worker; service/api/gunicorn_conf.py) and WORKER_CONCURRENCY (1) choose the rest.
+Ctrl-C or SIGTERM stops all three; if one dies, all stop.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ def main() -> int:
     children = [
         subprocess.Popen([sys.executable, "-m", "celery", "-A", "worker.app:celery", "worker",
                           "--loglevel=INFO", f"--concurrency={env.get('WORKER_CONCURRENCY', '1')}"], env=env),
-        subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", env.get("WEB_CONCURRENCY", "2"),
-                          "--bind", bind, "--access-logfile", "-", "service.api.wsgi:app"], env=env),
+        # bind (HOST, PORT), workers (WEB_CONCURRENCY), WEB_CONNECTIONS: the config module reads them
+        subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.api.gunicorn_conf",
+                          "service.api.wsgi:app"], env=env),
     ]
     print(f"spielwerk: serving on http://{bind}/v1/health (Ctrl-C stops)")
     stopping = []

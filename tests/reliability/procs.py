@@ -98,11 +98,12 @@ class Processes:
         return child
 
     def gunicorn(self, name: str, env: dict, workers: int = 2, extra: list[str] | None = None) -> tuple:
-        """gunicorn serving the API on a free loopback port; returns (process, port)."""
+        """gunicorn serving the API on a free loopback port, with the served configuration
+        (service/api/gunicorn_conf.py; ``extra`` options override it); returns (process, port)."""
         port = free_port()
-        child = self.spawn(name, [sys.executable, "-m", "gunicorn", "--workers", str(workers),
-                                  "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "2",
-                                  *(extra or []), "service.api.wsgi:app"], env)
+        child = self.spawn(name, [sys.executable, "-m", "gunicorn", "-c", "python:service.api.gunicorn_conf",
+                                  "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
+                                  "--graceful-timeout", "2", *(extra or []), "service.api.wsgi:app"], env)
 
         def up():
             assert child.poll() is None, self.log(child)
