@@ -37,6 +37,9 @@ TASK_TIME_MARGIN_SECONDS = 20
 #: Seconds between a task's soft time limit (it ends cleanly) and its hard one (it is killed).
 TASK_HARD_MARGIN_SECONDS = 10
 
+#: Seconds a task's result (and who may read it) is kept.
+TASK_RESULT_SECONDS = 3600
+
 #: Seconds a readiness check waits for the game store or the broker before calling it down.
 PROBE_TIMEOUT_SECONDS = 1.0
 
@@ -63,6 +66,7 @@ class Settings:
     task_soft_time_limit: int = 0  # seconds; 0: derived (see soft_time_limit)
     task_time_limit: int = 0  # seconds; 0: derived (see hard_time_limit)
     client_seeds: str = CLIENT_SEEDS_ALLOWED  # one of CLIENT_SEED_POLICIES
+    hint_rate_limit: str = "20 per minute"  # hint requests per seat token; off: none
 
     @property
     def ai_caps(self) -> Caps:
@@ -102,5 +106,6 @@ class Settings:
             ai_max_attempts=_int("AI_MAX_ATTEMPTS", 3),
             task_soft_time_limit=_int("TASK_SOFT_TIME_LIMIT", 0),
             task_time_limit=_int("TASK_TIME_LIMIT", 0),
+            hint_rate_limit=os.environ.get("HINT_RATE_LIMIT", "20 per minute"),
             client_seeds=_choice("CLIENT_SEEDS", CLIENT_SEEDS_ALLOWED, CLIENT_SEED_POLICIES),
         )

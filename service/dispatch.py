@@ -7,12 +7,21 @@ from typing import Protocol
 
 from celery import Celery
 from celery.result import AsyncResult
+from kombu import Exchange, Queue
+from kombu.exceptions import OperationalError
 
-from .config import PROBE_TIMEOUT_SECONDS, Settings
+from .config import PROBE_TIMEOUT_SECONDS, TASK_RESULT_SECONDS, Settings
+from .errors import BrokerUnavailable
 
 TASK_AI_TURN = "spielwerk.ai_turn"
 TASK_FINAL_SCORE = "spielwerk.final_score"
 TASK_HINT = "spielwerk.hint"
+
+#: One queue per kind of work, so that no kind waits behind another: a flood of hints never
+#: delays an AI seat's move. A worker consumes all three unless told (``-Q``) which to take;
+#: ``make run`` and compose give hints a worker of their own.
+QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS = "ai", "scores", "hints"
+QUEUE_OF_TASK = {TASK_AI_TURN: QUEUE_AI, TASK_FINAL_SCORE: QUEUE_SCORES, TASK_HINT: QUEUE_HINTS}
 
 
 def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
@@ -25,7 +34,10 @@ def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
-        result_expires=3600,
+        task_queues=[Queue(name, Exchange(name), routing_key=name) for name in (QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS)],
+        task_default_queue=QUEUE_AI,
+        task_routes={task: {"queue": queue} for task, queue in QUEUE_OF_TASK.items()},
+        result_expires=TASK_RESULT_SECONDS,
         # every task ends: told to stop (SoftTimeLimitExceeded) at the soft limit, killed at the
         # hard one; both stay far below visibility_timeout (prefork pool only, the default)
         task_soft_time_limit=settings.soft_time_limit,
@@ -47,7 +59,7 @@ class Dispatcher(Protocol):
     def broker_ok(self) -> bool: ...
     def ai_turn(self, game_id: str, version: int) -> None: ...
     def final_score(self, game_id: str, version: int) -> None: ...
-    def hint(self, game_id: str, seat: int, version: int, level: str | None) -> str: ...
+    def hint(self, task_id: str, game_id: str, seat: int, version: int, level: str | None) -> None: ...
     def task_result(self, task_id: str) -> tuple[str, object]: ...
 
 
@@ -76,8 +88,12 @@ class CeleryDispatcher:
     def final_score(self, game_id: str, version: int) -> None:
         self.app.send_task(TASK_FINAL_SCORE, (game_id, version))
 
-    def hint(self, game_id: str, seat: int, version: int, level: str | None) -> str:
-        return self.app.send_task(TASK_HINT, (game_id, seat, version, level)).id
+    def hint(self, task_id: str, game_id: str, seat: int, version: int, level: str | None) -> None:
+        """Queue the hint task ``task_id``; BrokerUnavailable when the broker cannot take it."""
+        try:
+            self.app.send_task(TASK_HINT, (game_id, seat, version, level), task_id=task_id)
+        except OperationalError as exc:
+            raise BrokerUnavailable() from exc
 
     def task_result(self, task_id: str) -> tuple[str, object]:
         """The task's state (PENDING, STARTED, SUCCESS, FAILURE) and its result once SUCCESS."""

@@ -74,3 +74,12 @@ class SeedRefused(DomainError):
     def __init__(self, policy: str, ruleset_id: str):
         super().__init__(f"this server does not take a client-chosen seed for {ruleset_id} "
                          f"(CLIENT_SEEDS={policy}): omit seed", {"client_seeds": policy})
+
+
+class BrokerUnavailable(DomainError):
+    """The task broker could not be reached, so the asked-for task was not queued."""
+
+    code = "broker_unavailable"
+
+    def __init__(self):
+        super().__init__("the task broker is unreachable; nothing was queued: retry shortly")

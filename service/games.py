@@ -11,6 +11,7 @@ import hmac
 import logging
 import secrets
 import time
+import uuid
 from dataclasses import dataclass
 
 from engine import Match, NotYourTurn, derive_seed, registry
@@ -18,7 +19,8 @@ from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move
 
 from .config import CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY, CLIENT_SEEDS_REFUSED, Settings
 from .dispatch import Dispatcher
-from .errors import MalformedRequest, NotFound, QuotaExceeded, SeedRefused, StaleVersion, Unauthorized
+from .errors import (BrokerUnavailable, MalformedRequest, NotFound, QuotaExceeded, SeedRefused, StaleVersion,
+                     Unauthorized)
 from .store import GameStore
 
 log = logging.getLogger("spielwerk")
@@ -191,11 +193,20 @@ class Games:
 
     # -- hints and tasks ---------------------------------------------------------
     def request_hint(self, game: Game, seat: int, level: str | None) -> str:
-        """Enqueue a hint for ``seat`` (which must be to move); returns the task id."""
+        """Enqueue a hint for ``seat`` (which must be to move); returns the task id. A seat has
+        one hint task per version: asking again, at any level, returns the first one's id."""
         if seat not in game.match.to_move():
             raise NotYourTurn(seat)
-        task_id = self.dispatcher.hint(game.game_id, seat, game.version, level)
+        task_id = str(uuid.uuid4())
+        claimed = self.store.claim_hint(game.game_id, seat, game.version, task_id)
+        if claimed != task_id:
+            return claimed
         self.store.remember_task(task_id, game.game_id, seat)
+        try:
+            self.dispatcher.hint(task_id, game.game_id, seat, game.version, level)
+        except BrokerUnavailable:
+            self.store.drop_hint(game.game_id, seat, game.version)  # asking again sends a new one
+            raise
         return task_id
 
     def task(self, task_id: str, token: str | None) -> dict:

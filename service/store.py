@@ -18,7 +18,7 @@ from redis.retry import Retry
 
 from engine.errors import LimitExceeded
 
-from .config import PROBE_TIMEOUT_SECONDS
+from .config import PROBE_TIMEOUT_SECONDS, TASK_RESULT_SECONDS
 from .errors import NotFound, OutcomeUnknown, StaleVersion
 
 log = logging.getLogger("spielwerk")
@@ -81,6 +81,15 @@ return 1
 """
 
 
+#: Claims the one hint task of a seat and version: the task id claimed before, else ARGV[1]
+#: (kept ARGV[2] seconds, as long as the task's result).
+CLAIM_HINT = """
+local found = redis.call('GET', KEYS[1])
+if found then return found end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return ARGV[1]
+"""
+
 #: KEYS: the client's active games (a sorted set of game ids by the time they stop counting).
 #: ARGV: now ms, game id, when it stops counting ms, the quota, the set's ttl ms. 1: admitted.
 ADMIT_GAME = """
@@ -110,6 +119,10 @@ def log_key(game_id: str) -> str:
 
 def attempt_key(game_id: str, attempt: str) -> str:
     return f"game:{{{game_id}}}:attempt:{attempt}"
+
+
+def hint_key(game_id: str, seat: int, version: int) -> str:
+    return f"game:{{{game_id}}}:hint:{seat}:{version}"
 
 
 def task_key(task_id: str) -> str:
@@ -153,6 +166,7 @@ class GameStore:
         self._settle = client.register_script(SETTLE)
         self._set_final = client.register_script(SET_FINAL)
         self._admit_game = client.register_script(ADMIT_GAME)
+        self._claim_hint = client.register_script(CLAIM_HINT)
 
     @classmethod
     def from_settings(cls, settings) -> "GameStore":
@@ -221,8 +235,18 @@ class GameStore:
     def log(self, game_id: str) -> list[dict]:
         return [json.loads(item) for item in self.redis.lrange(log_key(game_id), 0, -1)]
 
+    def claim_hint(self, game_id: str, seat: int, version: int, task_id: str) -> str:
+        """The one hint task of ``seat`` at ``version``: ``task_id`` if none was claimed before
+        (the caller then sends it and remembers its owner), else the earlier one."""
+        found = self._claim_hint(keys=[hint_key(game_id, seat, version)], args=[task_id, TASK_RESULT_SECONDS])
+        return found.decode()
+
+    def drop_hint(self, game_id: str, seat: int, version: int) -> None:
+        """Forget the claimed hint task (it could not be sent)."""
+        self.redis.delete(hint_key(game_id, seat, version))
+
     def remember_task(self, task_id: str, game_id: str, seat: int) -> None:
-        self.redis.set(task_key(task_id), json.dumps({"game_id": game_id, "seat": seat}), ex=self.game_ttl)
+        self.redis.set(task_key(task_id), json.dumps({"game_id": game_id, "seat": seat}), ex=TASK_RESULT_SECONDS)
 
     def task_owner(self, task_id: str) -> dict | None:
         """``{"game_id", "seat"}`` of the seat that asked for a task; None for an unknown id."""

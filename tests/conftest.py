@@ -27,6 +27,7 @@ def pytest_configure(config):
     # the default per-address limit would throttle the suite's single client address;
     # tests/reliability/test_security.py checks 429 with an app of its own tiny limit
     os.environ.setdefault("RATE_LIMIT", "100000 per minute")
+    os.environ.setdefault("HINT_RATE_LIMIT", "100000 per minute")  # tests/reliability/test_fair_queues.py
     # likewise the quota of active games; tests/reliability/test_quotas.py sets its own
     os.environ.setdefault("MAX_ACTIVE_GAMES_PER_CLIENT", "off")
     os.environ.pop("BROKER_URL", None)

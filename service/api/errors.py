@@ -77,6 +77,8 @@ CATALOGUE: dict[str, Entry] = {
                                   "whether it applied; retry after `Retry-After` seconds with "
                                   "`expected_version` (a move that applied is then `409 stale_version`)",
                              headers=(("Retry-After", "1"),)),
+    "broker_unavailable": Entry(503, "the task broker cannot be reached, so the hint was not queued; retry after "
+                                     "`Retry-After` seconds", headers=(("Retry-After", "5"),)),
     "not_ready": Entry(503, "`GET /v1/ready` only: the game store or the broker does not answer; `errors.store` "
                             "and `errors.broker` are each `ok` or `down`; retry after `Retry-After` seconds",
                        headers=(("Retry-After", "5"),)),

@@ -193,6 +193,9 @@ class Hint(MethodView):
     @blp.response(202, TaskIdOut)
     @blp.doc(security=SEAT)
     def post(self, body, game_id):
-        """Ask the worker for a suggested move for this seat."""
+        """Ask the worker for a suggested move for this seat.
+
+        One hint task per seat and version: asking again before the game moves on, at any
+        level, answers the first task's id. Limited per seat token (``HINT_RATE_LIMIT``)."""
         game, seat = load_as_seat(game_id)
         return {"task_id": games().request_hint(game, seat, (body or {}).get("level"))}

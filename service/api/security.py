@@ -9,6 +9,9 @@ Two application-wide limits of ``RATE_LIMIT`` each (a flask-limiter string such 
 - per seat token, keyed by a SHA-256 prefix of the token: the raw token never reaches
   Redis.
 
+and one of ``HINT_RATE_LIMIT`` per seat token on ``POST /v1/games/{id}/hint`` (hints cost a
+search each; a seat has one hint task per version anyway, see ``Games.request_hint``).
+
 Counters are sliding-window counters (two small keys per client and window, one Lua
 call a request) in the game Redis, or in ``RATE_LIMIT_STORAGE_URL`` when set (e.g. a
 ``redis+cluster://`` URL), so every API process shares them. A breach answers 429
@@ -40,6 +43,7 @@ EXEMPT_PREFIXES = ("/docs", "/play")   # documentation and the /play page with i
 TOO_MANY = "too many requests: retry after the number of seconds in Retry-After"
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match"]
 CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
+HINT_ENDPOINT = "games.Hint"
 
 
 #: The prefix length of the network an IPv6 client is counted by (a subscriber's usual share).
@@ -94,8 +98,27 @@ def _limit_streamed_body() -> None:
             raise RequestEntityTooLarge()
 
 
+def _not_a_hint() -> bool:
+    return _no_token() or request.method != "POST" or request.endpoint != HINT_ENDPOINT
+
+
 def limits_enabled(rate_limit: str) -> bool:
     return rate_limit.strip().lower() not in ("", "off", "none", "0")
+
+
+def application_limits(settings) -> list[ApplicationLimit]:
+    """The enabled limits of ``settings``: per client and per token (RATE_LIMIT), per token on
+    hints (HINT_RATE_LIMIT)."""
+    limits = []
+    if limits_enabled(settings.rate_limit):
+        limits += [ApplicationLimit(settings.rate_limit, key_function=client_address, scope="address",
+                                    exempt_when=_exempt, error_message=TOO_MANY),
+                   ApplicationLimit(settings.rate_limit, key_function=token_key, scope="token",
+                                    exempt_when=_no_token, error_message=TOO_MANY)]
+    if limits_enabled(settings.hint_rate_limit):
+        limits.append(ApplicationLimit(settings.hint_rate_limit, key_function=token_key, scope="hint",
+                                       exempt_when=_not_a_hint, error_message=TOO_MANY))
+    return limits
 
 
 def init_security(app: Flask, settings) -> Limiter | None:
@@ -113,7 +136,8 @@ def init_security(app: Flask, settings) -> Limiter | None:
 
     app.before_request(_limit_streamed_body)
 
-    if not limits_enabled(settings.rate_limit):
+    limits = application_limits(settings)
+    if not limits:
         return None
     limiter = Limiter(
         client_address,
@@ -122,16 +146,11 @@ def init_security(app: Flask, settings) -> Limiter | None:
         storage_options={"socket_connect_timeout": 1, "socket_timeout": 1},
         strategy="sliding-window-counter",
         key_prefix="ratelimit",
-        application_limits=[
-            ApplicationLimit(settings.rate_limit, key_function=client_address, scope="address",
-                             exempt_when=_exempt, error_message=TOO_MANY),
-            ApplicationLimit(settings.rate_limit, key_function=token_key, scope="token",
-                             exempt_when=_no_token, error_message=TOO_MANY),
-        ],
+        application_limits=limits,
         headers_enabled=False,          # X-RateLimit-* headers would cost a Redis call a request
         swallow_errors=True,
     )
-    retry_after = str(max(item.get_expiry() for item in parse_many(settings.rate_limit)))
+    retry_after = str(max(item.get_expiry() for limit in limits for item in parse_many(limit.limit_provider)))
 
     @app.after_request
     def _retry_after(response):

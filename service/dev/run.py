@@ -1,9 +1,10 @@
-"""``make run``: an embedded Redis, a Celery worker and gunicorn, stopped together.
+"""``make run``: an embedded Redis, two Celery workers and gunicorn, stopped together.
 
 REDIS_URL set: use that server instead of starting one. PORT (8000), HOST (127.0.0.1),
 REDIS_PORT (6390, embedded only), WEB_CONCURRENCY (2), WEB_CONNECTIONS (1000 per gunicorn
-worker; service/api/gunicorn_conf.py) and WORKER_CONCURRENCY (1) choose the rest.
-Ctrl-C or SIGTERM stops all three; if one dies, all stop.
+worker; service/api/gunicorn_conf.py), WORKER_CONCURRENCY (1: the worker of AI turns and
+score sheets) and HINT_WORKER_CONCURRENCY (1: the worker of hints, so that hints never
+delay an AI seat) choose the rest. Ctrl-C or SIGTERM stops them all; if one dies, all stop.
 """
 
 from __future__ import annotations
@@ -15,6 +16,13 @@ import sys
 import time
 
 from .embedded_redis import EmbeddedRedis
+
+
+def celery_worker(env: dict, queues: str, concurrency: str) -> subprocess.Popen:
+    """A Celery worker taking the tasks of ``queues`` (comma-separated), named after them."""
+    return subprocess.Popen([sys.executable, "-m", "celery", "-A", "worker.app:celery", "worker", "-Q", queues,
+                             "-n", f"{queues.replace(',', '-')}@%h", "--loglevel=INFO",
+                             f"--concurrency={concurrency}"], env=env)
 
 
 def main() -> int:
@@ -32,8 +40,8 @@ def main() -> int:
         print(f"spielwerk: embedded Redis on {embedded.url} (AOF in {data_dir})")
     bind = f"{env.get('HOST', '127.0.0.1')}:{env.get('PORT', '8000')}"
     children = [
-        subprocess.Popen([sys.executable, "-m", "celery", "-A", "worker.app:celery", "worker",
-                          "--loglevel=INFO", f"--concurrency={env.get('WORKER_CONCURRENCY', '1')}"], env=env),
+        celery_worker(env, "ai,scores", env.get("WORKER_CONCURRENCY", "1")),
+        celery_worker(env, "hints", env.get("HINT_WORKER_CONCURRENCY", "1")),
         # bind (HOST, PORT), workers (WEB_CONCURRENCY), WEB_CONNECTIONS: the config module reads them
         subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.api.gunicorn_conf",
                           "service.api.wsgi:app"], env=env),
@@ -46,7 +54,7 @@ def main() -> int:
         while not stopping:
             dead = [c for c in children if c.poll() is not None]
             if dead:
-                print(f"spielwerk: {' '.join(dead[0].args[2:4])} exited with {dead[0].returncode}; stopping",
+                print(f"spielwerk: {' '.join(map(str, dead[0].args[2:6]))} exited with {dead[0].returncode}; stopping",
                       file=sys.stderr)
                 code = 1
                 break

@@ -86,9 +86,11 @@ class Processes:
         os.killpg(child.pid, signal.SIGKILL)
         child.wait()
 
-    def worker(self, name: str, env: dict, pool: str = "solo", concurrency: int = 1) -> subprocess.Popen:
-        """A Celery worker; returns once it reported ready."""
-        child = self.spawn(name, [sys.executable, "-m", "celery", "-A", "worker.app:celery", "worker",
+    def worker(self, name: str, env: dict, pool: str = "solo", concurrency: int = 1,
+               queues: str | None = None) -> subprocess.Popen:
+        """A Celery worker of ``queues`` (comma-separated; default: all); returns once it reported ready."""
+        only = ["-Q", queues] if queues else []
+        child = self.spawn(name, [sys.executable, "-m", "celery", "-A", "worker.app:celery", "worker", *only,
                                   f"--pool={pool}", f"--concurrency={concurrency}", "--loglevel=INFO",
                                   "--without-gossip", "--without-mingle", "--without-heartbeat",
                                   f"--hostname={name}@%h"], env)
