@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import swagger_ui_bundle
+from pathlib import Path
+
+import flask_swagger_ui
 from flask import Flask, send_from_directory
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
@@ -35,10 +37,18 @@ class SpielwerkApi(Api):
         return answer_http_exception(error)
 
 
+# Swagger UI 5's dist files (it reads OpenAPI 3.1; 4.x cannot), as the pinned flask-swagger-ui
+# package ships them: flask-smorest's /docs page loads swagger-ui.css, swagger-ui-bundle.js and
+# swagger-ui-standalone-preset.js from OPENAPI_SWAGGER_UI_URL, served from here (no CDN).
+SWAGGER_UI_DIST = Path(flask_swagger_ui.__file__).resolve().parent / "dist"
+
+
 def serve_swagger_ui_assets(app: Flask) -> None:
-    """Swagger UI at /docs with the assets of the swagger-ui-bundle package (no CDN)."""
+    """Swagger UI at /docs with the assets of the flask-swagger-ui package (no CDN)."""
+    if not (SWAGGER_UI_DIST / "swagger-ui-bundle.js").is_file():
+        raise RuntimeError(f"no Swagger UI assets in {SWAGGER_UI_DIST}: reinstall flask-swagger-ui")
     app.add_url_rule("/docs/assets/<path:filename>", "swagger_ui_assets",
-                     lambda filename: send_from_directory(swagger_ui_bundle.swagger_ui_path, filename))
+                     lambda filename: send_from_directory(SWAGGER_UI_DIST, filename))
 
 
 def create_app(settings: Settings | None = None) -> Flask:
