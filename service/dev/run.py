@@ -3,8 +3,8 @@
 REDIS_URL set: use that server instead of starting one. PORT (8000), HOST (127.0.0.1),
 REDIS_PORT (6390, embedded only), WEB_CONCURRENCY (2), WEB_CONNECTIONS (1000 per gunicorn
 worker; service/api/gunicorn_conf.py), WORKER_CONCURRENCY (1: the worker of AI turns and
-score sheets) and HINT_WORKER_CONCURRENCY (1: the worker of hints, so that hints never
-delay an AI seat) choose the rest. Ctrl-C or SIGTERM stops them all; if one dies, all stop.
+score sheets) and HINT_WORKER_CONCURRENCY (1: the worker of hints, at niceness 10, so that
+hints never delay an AI seat) choose the rest. Ctrl-C or SIGTERM stops them all; if one dies, all stop.
 """
 
 from __future__ import annotations
@@ -18,11 +18,17 @@ import time
 from .embedded_redis import EmbeddedRedis
 
 
-def celery_worker(env: dict, queues: str, concurrency: str) -> subprocess.Popen:
-    """A Celery worker taking the tasks of ``queues`` (comma-separated), named after them."""
-    return subprocess.Popen([sys.executable, "-m", "celery", "-A", "worker.app:celery", "worker", "-Q", queues,
-                             "-n", f"{queues.replace(',', '-')}@%h", "--loglevel=INFO",
-                             f"--concurrency={concurrency}"], env=env)
+#: The hint worker's niceness: when the CPU is short, AI turns and requests come first.
+HINT_WORKER_NICENESS = 10
+
+
+def celery_worker(env: dict, queues: str, concurrency: str, niceness: int = 0, **popen) -> subprocess.Popen:
+    """A Celery worker taking the tasks of ``queues`` (comma-separated), named after them, run
+    at ``niceness``; ``popen`` goes to subprocess.Popen (cwd, stdout, ...)."""
+    return subprocess.Popen(["nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "worker.app:celery",
+                             "worker", "-Q", queues, "-n", f"{queues.replace(',', '-')}@%h",
+                             f"--loglevel={env.get('WORKER_LOGLEVEL', 'INFO')}", f"--concurrency={concurrency}"],
+                            env=env, **popen)
 
 
 def main() -> int:
@@ -41,7 +47,7 @@ def main() -> int:
     bind = f"{env.get('HOST', '127.0.0.1')}:{env.get('PORT', '8000')}"
     children = [
         celery_worker(env, "ai,scores", env.get("WORKER_CONCURRENCY", "1")),
-        celery_worker(env, "hints", env.get("HINT_WORKER_CONCURRENCY", "1")),
+        celery_worker(env, "hints", env.get("HINT_WORKER_CONCURRENCY", "1"), HINT_WORKER_NICENESS),
         # bind (HOST, PORT), workers (WEB_CONCURRENCY), WEB_CONNECTIONS: the config module reads them
         subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.api.gunicorn_conf",
                           "service.api.wsgi:app"], env=env),
@@ -54,7 +60,7 @@ def main() -> int:
         while not stopping:
             dead = [c for c in children if c.poll() is not None]
             if dead:
-                print(f"spielwerk: {' '.join(map(str, dead[0].args[2:6]))} exited with {dead[0].returncode}; stopping",
+                print(f"spielwerk: {' '.join(map(str, dead[0].args[3:10]))} exited with {dead[0].returncode}; stopping",
                       file=sys.stderr)
                 code = 1
                 break
