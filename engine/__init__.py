@@ -3,7 +3,7 @@
 Imports neither Flask, Redis nor Celery.
 """
 
-from .contract import Chance, Ruleset, canonical, event_view
+from .contract import Chance, Ruleset, canonical, event_view, seat_label
 from .errors import EngineError, GameOver, IllegalMove, InvalidOptions, NotYourTurn, UnknownRuleset
 from .match import Match, replay
 from .problems import Problem, Problems
@@ -12,5 +12,5 @@ from .rng import Rng, derive_seed
 __all__ = [
     "Chance", "EngineError", "GameOver", "IllegalMove", "InvalidOptions", "Match",
     "NotYourTurn", "Problem", "Problems", "Rng", "Ruleset", "UnknownRuleset", "canonical", "derive_seed",
-    "event_view", "replay",
+    "event_view", "replay", "seat_label",
 ]

@@ -221,3 +221,8 @@ def event_view(event: dict, viewer: int | None) -> dict:
 def canonical(value) -> str:
     """Canonical JSON text, for equality checks and hashing."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
+def seat_label(seat: int) -> str:
+    """What people call a seat: ``Player 1`` is seat 0 (default names, pictures, /play)."""
+    return f"Player {seat + 1}"
+
+

@@ -22,6 +22,8 @@ import re
 from collections.abc import Callable, Iterable
 from xml.etree import ElementTree
 
+from .contract import seat_label  # noqa: F401  (the rulesets' pictures name seats by it)
+
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
 
@@ -223,7 +225,7 @@ def score_box(x, y, rows: list[dict], heading: str = "Scores", width: float = 19
     for i, row in enumerate(rows):
         top = y + 24 + i * 20
         parts.append(rect(x + 8, top, 12, 12, fill=seat_color(row.get("seat")), stroke="#333333"))
-        name = row.get("name") or f"Seat {row.get('seat')}"
+        name = row.get("name") or seat_label(row.get("seat"))
         marks = (" ▶" if row.get("to_move") else "") + (" ★" if row.get("winner") else "")
         parts.append(text(x + 26, top + 10, f"{name}{marks}", size=11, class_="score-name"))
         parts.append(text(x + width - 8, top + 10, label(row.get("total")), size=12, anchor="end",

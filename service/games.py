@@ -14,7 +14,7 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from engine import Match, NotYourTurn, derive_seed, registry
+from engine import Match, NotYourTurn, derive_seed, registry, seat_label
 from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move
 
 from .config import CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY, CLIENT_SEEDS_REFUSED, Settings
@@ -141,7 +141,7 @@ class Games:
         match = Match.create(ruleset, len(seats), options, seed)
         tokens, stored = {}, []
         for index, spec in enumerate(seats):
-            seat = {"seat": index, "name": spec.get("name") or f"Seat {index + 1}", "kind": spec["kind"]}
+            seat = {"seat": index, "name": spec.get("name") or seat_label(index), "kind": spec["kind"]}
             if spec["kind"] == HUMAN:
                 tokens[index] = secrets.token_urlsafe(16)
                 seat["token_hash"] = token_hash(tokens[index])

@@ -13,7 +13,7 @@ from flask import current_app
 from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, fields
 
-from engine import svg
+from engine import seat_label, svg
 
 from ..games import AI, Game
 from .blueprint import Blueprint
@@ -77,11 +77,12 @@ def picture(game: Game, seat: int | None, highlight: bool = False) -> str:
 
 def seat_name(game: Game, seat: int) -> str:
     info = game.record["seats"][seat]
-    return info.get("name") or f"Seat {seat + 1}"
+    return info.get("name") or seat_label(seat)
 
 
 def heading(game: Game, seat: int | None) -> str:
-    who = "spectator" if seat is None else f"seat {seat} ({seat_name(game, seat)})"
+    name = None if seat is None else seat_name(game, seat)
+    who = "spectator" if seat is None else name if name == seat_label(seat) else f"{seat_label(seat)} ({name})"
     return f"{game.match.ruleset.name} · version {game.version} · {game.match.status} · viewed by {who}"
 
 

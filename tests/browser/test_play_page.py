@@ -148,7 +148,7 @@ def test_play_a_game_against_the_ai_in_chromium(live_server, browser):
     version = wait_my_turn_after(driver, version)
     entries = history_names(driver)
     assert any(e.startswith("Ada:") for e in entries), entries
-    assert any(e.startswith("AI 1:") or "(+" in e for e in entries), entries  # the AI answered
+    assert any(e.startswith("Player 2:") or "(+" in e for e in entries), entries  # the AI (seat 1) answered
     shot(driver, "03-after-first-move")
 
     # 2. a move by clicking a highlighted target on the SVG board (where the ruleset draws them)
@@ -199,7 +199,7 @@ def test_every_ruleset_plays_in_the_page(live_server, browser, ruleset_id, playe
     assert driver.find_elements("css selector", "#board svg")
     shot(driver, f"{ruleset_id}-1-start")
     def ai_answered():
-        return any(e.startswith("AI ") for e in history_names(driver)[1:])
+        return any(e.startswith("Player ") for e in history_names(driver)[1:])
 
     def we_moved():
         return any(e.startswith(("Ada:", "You:")) for e in history_names(driver))

@@ -1,6 +1,6 @@
 """The SVG picture: standalone, deterministic, and showing what the view holds."""
 
-from engine import Match, Rng
+from engine import Match, Rng, seat_label
 from engine.games.carcassonne_hg import RULESET
 from engine.games.carcassonne_hg.svg import render
 
@@ -32,10 +32,10 @@ def test_tile_step_picture_shows_board_pieces_scores_drawn_tile_and_placements()
     assert len(marked) == len({(m["x"], m["y"]) for m in moves})
     assert sorted(i for e in marked for i in map(int, e.get("data-moves").split())) == list(range(len(moves)))
     words = all_text(root)
-    assert f"Seat {seat} places a tile" in words and f"Drawn: {view['drawn_tile']}" in words
+    assert f"{seat_label(seat)} places a tile" in words and f"Drawn: {view['drawn_tile']}" in words
     assert f"{view['piles']['land']} land" in words
     for entry in view["scores"]:
-        assert f"Seat {entry['seat']} (" in words
+        assert f"{seat_label(entry['seat'])} (" in words
 
 
 def test_piece_step_picture_marks_the_zones_of_the_tile_just_placed():

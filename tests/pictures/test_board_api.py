@@ -29,7 +29,7 @@ def test_board_for_seat_and_spectator(client):
     seat_view = parse(client.get(f"/v1/games/{gid}/board.svg", headers=bearer(tok[0])))
     spectator = parse(client.get(f"/v1/games/{gid}/board.svg"))
     assert "viewed by spectator" in texts(spectator)
-    assert "viewed by seat 0 (Ada)" in texts(seat_view)
+    assert "viewed by Player 1 (Ada)" in texts(seat_view)
     assert "Players" in texts(seat_view) and "Ada" in texts(seat_view) and "Bo" in texts(seat_view)
 
 

@@ -1,6 +1,6 @@
 """The SVG picture: standalone, deterministic, showing what the view holds, marking moves."""
 
-from engine import Match, Rng
+from engine import Match, Rng, seat_label
 from engine.games.targi import RULESET
 from engine.games.targi.svg import render
 from tests.pictures.checks import NS, all_text, check_highlight, check_standalone
@@ -24,7 +24,7 @@ def test_picture_shows_board_players_scores_and_turn():
     assert picture == render(view, moves)
     root = check_standalone(picture)
     words = all_text(root)
-    assert f"round {view['round']}" in words and f"Seat {seat} to move: {view['pending']}" in words
+    assert f"round {view['round']}" in words and f"{seat_label(seat)} to move: {view['pending']}" in words
     for cell in view["central"]:
         if cell["card"]:
             assert cell["card"] in words

@@ -147,7 +147,7 @@ def _panel(view: dict, x: float, moves: list[dict]) -> str:
     """Whose turn, the drawn tile, piles and supplies, scores and a legend."""
     seat = view["to_move"][0] if view["to_move"] else None
     status = {"tile": "places a tile", "piece": "may place a piece"}.get(view["phase"], "")
-    headline = "Game over" if view["phase"] == "over" else (f"Seat {seat} {status}" if seat is not None
+    headline = "Game over" if view["phase"] == "over" else (f"{svg.seat_label(seat)} {status}" if seat is not None
                                                               else "Drawing")
     out = [svg.text(x, 28, headline, size=14, weight="bold", fill=svg.seat_color(seat), class_="turn")]
     y = 44
@@ -158,7 +158,7 @@ def _panel(view: dict, x: float, moves: list[dict]) -> str:
     piles = view["piles"]
     out.append(svg.text(x, y + 10, f"Left: {piles['land']} land, {piles['bonus']} bonus; "
                                    f"removed {len(view['removed'])}", size=10))
-    rows = [{"seat": s["seat"], "name": f"Seat {s['seat']} ({view['supply'][s['seat']]['members']}m "
+    rows = [{"seat": s["seat"], "name": f"{svg.seat_label(s['seat'])} ({view['supply'][s['seat']]['members']}m "
                                        f"{view['supply'][s['seat']]['huts']}h)",
              "total": s["total"], "to_move": s["seat"] == seat} for s in view["scores"]]
     out.append(svg.score_box(x, y + 20, rows, width=PANEL - 16))

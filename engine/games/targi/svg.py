@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.svg import (circle, document, group, group_targets, hl_rect, legend, legend_height, move_label, rect,
-                        score_box, seat_color, text, title)
+                        score_box, seat_color, seat_label, text, title)
 
 from .board import BORDER, CORNERS, RAIDS
 
@@ -37,7 +37,7 @@ def _status(view):
     if view["over"]:
         return "Game over"
     if view["to_move"]:
-        return f"Seat {view['to_move'][0]} to move: {view['pending']}"
+        return f"{seat_label(view['to_move'][0])} to move: {view['pending']}"
     return "Chance step"
 
 
@@ -103,7 +103,7 @@ def _player(view, player, y):
     seat = player["seat"]
     hand = player.get("hand") or ("hidden card" if player["hand_count"] else "–")
     parts = [rect(x, y, PANEL_W, 168, rx=5, fill="#ffffff", stroke=seat_color(seat), stroke_width="2"),
-             text(x + 10, y + 18, f"Seat {seat}", size=13, weight="bold", fill=seat_color(seat)),
+             text(x + 10, y + 18, seat_label(seat), size=13, weight="bold", fill=seat_color(seat)),
              text(x + 80, y + 18, f"D {stock['d']}  S {stock['s']}  P {stock['p']}  gold {stock['gold']}  "
                   f"VP tokens {player['vp_tokens']}", size=11, class_="stock"),
              text(x + 10, y + 36, f"hand: {hand}"

@@ -18,6 +18,9 @@ async function api(method, path, body, headers) {
   return { status: response.status, data, headers: response.headers };
 }
 
+/** What people call a seat, as the server's default names do: "Player 1" is seat 0. */
+function seatLabel(seat) { return "Player " + (seat + 1); }
+
 function label(value) {
   if (Array.isArray(value)) return value.map(label).join(",");
   if (value === null || value === undefined) return "–";
@@ -64,7 +67,7 @@ async function newGame(event) {
   message("");
   const n = Number($("#players").value) || 2;
   const seats = [{ name: $("#name").value || "You", kind: "human" }];
-  for (let i = 1; i < n; i++) seats.push({ name: "AI " + i, kind: "ai", level: $("#level").value });
+  for (let i = 1; i < n; i++) seats.push({ kind: "ai", level: $("#level").value });   // named seatLabel(i)
   const body = { ruleset: $("#ruleset").value, seats };
   if ($("#seed").value !== "") body.seed = Number($("#seed").value);
   state.token = null;
@@ -141,7 +144,7 @@ function showBoard(svgText) {
 }
 
 function showStatus(view, myTurn) {
-  const names = (seats) => seats.map((s) => (view.seats[s] || {}).name || ("seat " + s)).join(", ");
+  const names = (seats) => seats.map((s) => (view.seats[s] || {}).name || seatLabel(s)).join(", ");
   let text;
   if (view.status === "finished") text = "Game over.";
   else if (myTurn) text = "Your turn.";
@@ -174,7 +177,7 @@ function showScores(sheet, view) {
     const tr = document.createElement("tr");
     const name = document.createElement("td");
     const seatInfo = view.seats[line.seat] || {};
-    name.textContent = (seatInfo.name || "seat " + line.seat) + (line.seat === state.seat ? " (you)" : "");
+    name.textContent = (seatInfo.name || seatLabel(line.seat)) + (line.seat === state.seat ? " (you)" : "");
     const total = document.createElement("td");
     total.className = "total";
     total.textContent = label(line.total);
@@ -187,7 +190,7 @@ function showScores(sheet, view) {
     const tr = document.createElement("tr");
     const td = document.createElement("td");
     td.colSpan = 3;
-    td.textContent = "Winner: " + sheet.winners.map((s) => (view.seats[s] || {}).name || s).join(", ");
+    td.textContent = "Winner: " + sheet.winners.map((s) => (view.seats[s] || {}).name || seatLabel(s)).join(", ");
     tr.appendChild(td);
     body.appendChild(tr);
   }
@@ -199,7 +202,7 @@ function showHistory(data, view) {
   for (const entry of data.entries) {
     const li = document.createElement("li");
     li.value = entry.version;
-    const who = entry.seat === undefined ? "setup" : ((view.seats[entry.seat] || {}).name || "seat " + entry.seat);
+    const who = entry.seat === undefined ? "setup" : ((view.seats[entry.seat] || {}).name || seatLabel(entry.seat));
     const what = entry.move ? moveLabel(entry.move) : (entry.events || []).length + " events";
     const auto = (entry.events || []).filter((e) => e.type === "auto_move").length;
     li.textContent = who + ": " + what + (auto ? " (+" + auto + " forced)" : "");
