@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from pathlib import Path
 
 import flask_swagger_ui
 from flask import Flask, send_from_directory
 from flask_smorest import Api
+from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from engine import registry
@@ -14,7 +16,7 @@ from engine import registry
 from ..config import Settings
 from ..dispatch import CeleryDispatcher, make_celery
 from ..games import Games
-from . import game_routes, meta_routes, picture_routes, task_routes
+from . import contract, game_routes, meta_routes, picture_routes, task_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
 from .schemas import ErrorOut
 from .security import init_security
@@ -28,13 +30,35 @@ DESCRIPTION = (
     "are refused with 400 `malformed_request`.\n\n## Errors\n\n")
 
 
+#: Where the API is: the server that serves this document (Swagger UI at /docs uses it), and
+#: `make run`'s default address (HOST, PORT).
+SERVERS = [{"url": "/", "description": "the server that serves this document"},
+           {"url": "http://127.0.0.1:8000", "description": "`make run` (HOST 127.0.0.1, PORT 8000)"}]
+
+
 class SpielwerkApi(Api):
     """flask-smorest's Api with the contract's error body: a string ``code``."""
 
     ERROR_SCHEMA = ErrorOut
+    #: no catch-all ``default`` response: every operation lists each status it answers
+    DEFAULT_ERROR_RESPONSE_NAME = None
 
     def handle_http_exception(self, error: HTTPException):
         return answer_http_exception(error)
+
+    def _register_responses(self):
+        """The error body is the component ``Error``, named before anything refers to it."""
+        self.spec.components.schema("Error", schema=self.ERROR_SCHEMA)
+        super()._register_responses()
+        # @blp.arguments documents its 422 as UNPROCESSABLE_ENTITY: there too, the catalogue's codes
+        responses = {**contract.RESPONSES, "UNPROCESSABLE_ENTITY": contract.RESPONSES[contract.error_response(422)]}
+        for name, response in responses.items():
+            response = deepcopy(response)
+            prepare_response(response, self.spec, self.DEFAULT_RESPONSE_CONTENT_TYPE)
+            self.spec.components.response(name, response, lazy=True)
+
+    def _register_pagination_header(self):
+        """No route pages with flask-smorest: no (unused) ``PaginationMetadata`` component."""
 
 
 # Swagger UI 5's dist files (it reads OpenAPI 3.1; 4.x cannot), as the pinned flask-swagger-ui
@@ -67,6 +91,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
         API_SPEC_OPTIONS={
             "info": {"description": DESCRIPTION + catalogue_table()},
+            "servers": SERVERS,
             "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
         },
     )

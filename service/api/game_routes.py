@@ -11,17 +11,23 @@ from engine import EngineError
 
 from ..errors import StaleVersion, Unauthorized
 from ..games import Game, Games
+from . import examples
 from .blueprint import Blueprint
-from .errors import ApiError, bounded, codes_answered_with
+from .contract import PUBLIC, SEAT, SEAT_OR_SPECTATOR, answers, headers
+from .errors import ApiError, bounded
 from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, LegalMovesOut, MoveIn,
                       MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateOut)
 from .security import client_address
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and moves")
-SEAT = [{"seatToken": []}]
-SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
 #: the Cache-Control of every answer to a request with a seat token (seat-specific)
 PRIVATE = "private, no-store"
+
+
+IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
+                 "description": "an `ETag` of this game: 304 while it is the current one"}
+IF_MATCH = {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
+            "description": "the quoted version the move expects (412 `stale_version` when it is not the current one)"}
 
 
 def games() -> Games:
@@ -83,12 +89,20 @@ def if_match_version() -> int | None:
 
 @blp.route("")
 class GamesCollection(MethodView):
-    @blp.arguments(CreateGameIn)
-    @blp.response(201, CreatedOut)
-    @blp.alt_response(404, description="unknown ruleset")
-    @blp.alt_response(429, description="quota_exceeded (this client's active games) or rate_limited")
+    @blp.arguments(CreateGameIn, examples=examples.create_bodies())
+    @blp.response(201, CreatedOut, description="the game, with each human seat's token (the only time it is sent)",
+                  examples=examples.created())
+    @answers(blp, 400, 404, 413, 422, 429, 500, 503, s404=["not_found"],
+             s422=["malformed_request", "invalid_options", "limit_exceeded", "seed_refused"],
+             s429=["rate_limited", "quota_exceeded"], s503=["store_unavailable", "outcome_unknown"])
+    @blp.doc(operationId="createGame", security=PUBLIC)
     def post(self, body):
-        """Create a game; returns each human seat's token once."""
+        """Create a game
+
+        Creates a game of a ruleset (`GET /v1/rulesets`) with its seats, options and, where the
+        server allows it, a chosen seed. The answer holds each human seat's bearer token, sent
+        only here: keep it. AI seats move on their own, in the background. A client has at
+        most `MAX_ACTIVE_GAMES_PER_CLIENT` unfinished games (429 `quota_exceeded`)."""
         game, tokens = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"],
                                       client=client_address())
         seats = []
@@ -102,11 +116,18 @@ class GamesCollection(MethodView):
 
 @blp.route("/<game_id>")
 class GameResource(MethodView):
-    @blp.response(200, GameOut, headers={"ETag": {"description": "the quoted version", "schema": {"type": "string"}}})
-    @blp.alt_response(304, description="not modified (If-None-Match)")
-    @blp.doc(security=SEAT_OR_SPECTATOR)
+    @blp.response(200, GameOut, description="the game as the token's seat (or a spectator) sees it",
+                  headers=headers("ETag", private=True), examples=examples.game())
+    @blp.alt_response(304, description="not modified: the `If-None-Match` names the current version",
+                      headers=headers("ETag", private=True))
+    @answers(blp, 401, 404, 429, 500, 503, private=True, s503=["store_unavailable"])
+    @blp.doc(operationId="getGame", security=SEAT_OR_SPECTATOR, parameters=[IF_NONE_MATCH])
     def get(self, game_id):
-        """The game as the token's seat (or a spectator) may see it."""
+        """Get a game
+
+        The game as the token's seat may see it, or as a spectator without a token: status,
+        whose turn it is, the seats and the ruleset's view (`state`). The `ETag` is the quoted
+        version; with `If-None-Match` naming it the answer is 304 without a body."""
         game, seat = load_as_viewer(game_id)
         etag = f'"{game.version}"'
         if not_modified(etag):
@@ -116,24 +137,36 @@ class GameResource(MethodView):
 
 @blp.route("/<game_id>/legal-moves")
 class LegalMoves(MethodView):
-    @blp.response(200, LegalMovesOut)
-    @blp.doc(security=SEAT)
+    @blp.response(200, LegalMovesOut, description="the seat's legal moves", headers=headers(private=True),
+                  examples=examples.legal_moves())
+    @answers(blp, 401, 404, 429, 500, 503, private=True, s503=["store_unavailable"])
+    @blp.doc(operationId="listLegalMoves", security=SEAT)
     def get(self, game_id):
-        """The seat's legal moves (empty when it is not its turn)."""
+        """List the seat's legal moves
+
+        Every move the token's seat may play now, each a move object of the ruleset as
+        `moves` takes it; empty when it is not the seat's turn."""
         game, seat = load_as_seat(game_id)
         return {"version": game.version, "seat": seat, "moves": game.match.legal_moves(seat)}
 
 
 @blp.route("/<game_id>/moves")
 class Moves(MethodView):
-    @blp.arguments(MoveIn)
-    @blp.response(200, MoveOut, headers={"ETag": {"description": "the new version", "schema": {"type": "string"}}})
-    @blp.alt_response(409, description=codes_answered_with(409))
-    @blp.alt_response(412, description=f"{codes_answered_with(412)} (If-Match)")
-    @blp.doc(security=SEAT, parameters=[{"in": "header", "name": "If-Match", "required": False,
-                                          "schema": {"type": "string"}, "description": "the quoted version"}])
+    @blp.arguments(MoveIn, examples=examples.move_bodies())
+    @blp.response(200, MoveOut, description="the move was played: the new version, its events and the view",
+                  headers=headers("ETag", private=True), examples=examples.moved())
+    @answers(blp, 400, 401, 404, 409, 412, 413, 422, 429, 500, 503, private=True,
+             s409=["not_your_turn", "stale_version", "game_over"],
+             s422=["malformed_request", "illegal_move", "limit_exceeded"],
+             s503=["store_unavailable", "outcome_unknown"])
+    @blp.doc(operationId="playMove", security=SEAT, parameters=[IF_MATCH])
     def post(self, body, game_id):
-        """Submit a move (compare-and-set on the version)."""
+        """Play a move
+
+        Plays a move for the token's seat, compare-and-set on the version when the body has
+        `expected_version` or the request `If-Match` (409 or 412 `stale_version` when the game
+        moved on; `errors.version` is the current one). AI seats to move next move in the
+        background."""
         game, seat = load_as_seat(game_id)
         if_match = if_match_version()
         expected = body.get("expected_version") if if_match is None else if_match
@@ -149,11 +182,17 @@ class Moves(MethodView):
 
 @blp.route("/<game_id>/moves/validate")
 class ValidateMove(MethodView):
-    @blp.arguments(MoveIn)
-    @blp.response(200, ValidateOut)
-    @blp.doc(security=SEAT)
+    @blp.arguments(MoveIn, examples=examples.move_bodies())
+    @blp.response(200, ValidateOut, description="whether the move would be accepted, and if not why",
+                  headers=headers(private=True), examples=examples.validated())
+    @answers(blp, 400, 401, 404, 413, 422, 429, 500, 503, private=True, s422=["malformed_request"],
+             s503=["store_unavailable"])
+    @blp.doc(operationId="validateMove", security=SEAT)
     def post(self, body, game_id):
-        """Would this move be accepted now? Changes nothing."""
+        """Validate a move
+
+        Would `moves` accept this move for the token's seat now? Changes nothing: a refused
+        move answers 200 with `legal: false` and the code `moves` would answer."""
         game, seat = load_as_seat(game_id)
         try:
             games().check(game, seat, body["move"], body.get("expected_version"))
@@ -164,11 +203,17 @@ class ValidateMove(MethodView):
 
 @blp.route("/<game_id>/score")
 class Score(MethodView):
-    @blp.response(200, ScoreOut)
-    @blp.alt_response(202, schema=PendingOut, description="the final sheet is being computed")
-    @blp.doc(security=SEAT_OR_SPECTATOR)
+    @blp.response(200, ScoreOut, description="the provisional or the final score sheet",
+                  headers=headers(private=True), examples=examples.scores())
+    @blp.alt_response(202, schema=PendingOut, description="the game is over; the final sheet is being computed",
+                      headers=headers(private=True), success=True)
+    @answers(blp, 401, 404, 429, 500, 503, private=True, s503=["store_unavailable"])
+    @blp.doc(operationId="getScore", security=SEAT_OR_SPECTATOR)
     def get(self, game_id):
-        """Provisional scores while playing; the final sheet once the worker wrote it."""
+        """Get the score
+
+        Provisional scores while the game is played; once it is over, 202 until the worker
+        has written the final sheet, then the final sheet."""
         game, _ = load_as_viewer(game_id)
         if game.match.status != "finished":
             return {"status": "provisional", **game.match.score()}
@@ -179,23 +224,32 @@ class Score(MethodView):
 
 @blp.route("/<game_id>/history")
 class History(MethodView):
-    @blp.response(200, HistoryOut)
-    @blp.doc(security=SEAT_OR_SPECTATOR)
+    @blp.response(200, HistoryOut, description="the log, oldest entry first", headers=headers(private=True),
+                  examples=examples.history())
+    @answers(blp, 401, 404, 429, 500, 503, private=True, s503=["store_unavailable"])
+    @blp.doc(operationId="getHistory", security=SEAT_OR_SPECTATOR)
     def get(self, game_id):
-        """The move log with events, as this seat (or a spectator) may see it."""
+        """Get the history
+
+        The move log with its events, as the token's seat (or a spectator) may see it: the
+        opening (version 0), then one entry per move."""
         game, seat = load_as_viewer(game_id)
         return {"version": game.version, "entries": games().history(game, seat)}
 
 
 @blp.route("/<game_id>/hint")
 class Hint(MethodView):
-    @blp.arguments(HintIn, required=False)
-    @blp.response(202, TaskIdOut)
-    @blp.doc(security=SEAT)
+    @blp.arguments(HintIn, required=False, example={"level": "easy"})
+    @blp.response(202, TaskIdOut, description="the hint task's id: read it with `GET /v1/tasks/{task_id}`",
+                  headers=headers(private=True), example={"task_id": examples.TASK_ID})
+    @answers(blp, 400, 401, 404, 409, 413, 422, 429, 500, 503, private=True, s409=["not_your_turn"],
+             s422=["malformed_request"], s429=["rate_limited"], s503=["store_unavailable", "broker_unavailable"])
+    @blp.doc(operationId="requestHint", security=SEAT)
     def post(self, body, game_id):
-        """Ask the worker for a suggested move for this seat.
+        """Request a hint
 
-        One hint task per seat and version: asking again before the game moves on, at any
-        level, answers the first task's id. Limited per seat token (``HINT_RATE_LIMIT``)."""
+        Asks the worker for a suggested move for the token's seat, which must be to move. One
+        hint task per seat and version: asking again before the game moves on, at any level,
+        answers the first task's id. Limited per seat token (`HINT_RATE_LIMIT`)."""
         game, seat = load_as_seat(game_id)
         return {"task_id": games().request_hint(game, seat, (body or {}).get("level"))}

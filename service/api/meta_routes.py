@@ -10,7 +10,9 @@ from flask.views import MethodView
 
 from engine import registry
 
+from . import examples
 from .blueprint import Blueprint
+from .contract import PUBLIC, answers
 from .errors import ApiError
 from .game_routes import games
 from .schemas import HealthOut, ReadyOut, RulesetDetailOut, RulesetOut
@@ -67,19 +69,28 @@ def ruleset_details(ruleset_id: str) -> dict:
 
 @blp.route("/health")
 class Health(MethodView):
-    @blp.response(200, HealthOut)
+    @blp.response(200, HealthOut, description="the process serves", example={"status": "ok"})
+    @answers(blp, 500)
+    @blp.doc(operationId="getHealth", security=PUBLIC)
     def get(self):
-        """Liveness: 200 while the process serves. Checks no dependency (that is /v1/ready)."""
+        """Liveness
+
+        200 while the process serves. Checks no dependency (that is `GET /v1/ready`); not
+        rate limited."""
         return {"status": "ok"}
 
 
 @blp.route("/ready")
 class Ready(MethodView):
-    @blp.response(200, ReadyOut)
-    @blp.alt_response(503, description="not_ready: `errors` names the part that is down",
-                      headers={"Retry-After": {"description": "seconds", "schema": {"type": "string"}}})
+    @blp.response(200, ReadyOut, description="the game store and the broker answer",
+                  example={"status": "ready", "store": "ok", "broker": "ok"})
+    @answers(blp, 500, 503, s503=["not_ready"])
+    @blp.doc(operationId="getReady", security=PUBLIC)
     def get(self):
-        """Readiness: 200 when the game store and the broker both answer (each within 1 s)."""
+        """Readiness
+
+        200 when the game store and the broker both answer (each within 1 s); else 503
+        `not_ready`, `errors.store` and `errors.broker` saying which is `down`. Not rate limited."""
         checks = games().readiness()
         down = [part for part, state in checks.items() if state != "ok"]
         if down:
@@ -89,15 +100,26 @@ class Ready(MethodView):
 
 @blp.route("/rulesets")
 class Rulesets(MethodView):
-    @blp.response(200, RulesetOut(many=True))
+    @blp.response(200, RulesetOut(many=True), description="every ruleset", example=examples.rulesets())
+    @answers(blp, 429, 500, s429=["rate_limited"])
+    @blp.doc(operationId="listRulesets", security=PUBLIC)
     def get(self):
-        """Every ruleset this server plays."""
+        """List the rulesets
+
+        Every ruleset this server plays: its id (for `POST /v1/games`), name, seat counts and
+        rules version."""
         return [r.describe() for r in registry.rulesets().values()]
 
 
 @blp.route("/rulesets/<ruleset_id>")
 class RulesetDetail(MethodView):
-    @blp.response(200, RulesetDetailOut)
+    @blp.response(200, RulesetDetailOut, description="the ruleset, its options and its move types",
+                  example=ruleset_details(examples.ruleset_ids()[0]))
+    @answers(blp, 404, 429, 500, s404=["not_found"], s429=["rate_limited"])
+    @blp.doc(operationId="getRuleset", security=PUBLIC)
     def get(self, ruleset_id):
-        """A ruleset's options (with defaults and docs) and move types."""
+        """Get a ruleset
+
+        A ruleset's options as JSON Schema (with defaults and docs), the defaults themselves
+        and the JSON Schema of each move type."""
         return ruleset_details(ruleset_id)

@@ -17,7 +17,8 @@ from engine import seat_label, svg
 
 from ..games import AI, Game
 from .blueprint import Blueprint
-from .game_routes import SEAT_OR_SPECTATOR, load_as_viewer, not_modified, private_when_seat
+from .contract import CACHE_CONTROL, ETAG, SEAT_OR_SPECTATOR, answers
+from .game_routes import IF_NONE_MATCH, load_as_viewer, not_modified, private_when_seat
 
 log = logging.getLogger("spielwerk")
 
@@ -37,19 +38,30 @@ class BoardArgs(Schema):
                        "`data-moves` = indices into GET legal-moves)"})
 
 
+SVG = {"type": "string", "description": "SVG 1.1 document, no external references"}
+PICTURE_HEADERS = {
+    "ETag": {**ETAG, "description": "the picture's tag: version, viewer and highlight, quoted"},
+    "Cache-Control": {**CACHE_CONTROL, "description": "`no-cache` (revalidate with the ETag); `private, no-store` "
+                                                      "on an answer to a request with a seat token"},
+}
+
+
 @blp.route("/<game_id>/board.svg")
 class BoardPicture(MethodView):
     @blp.arguments(BoardArgs, location="query")
-    @blp.response(200)
-    @blp.alt_response(304, description="not modified (If-None-Match)")
-    @blp.doc(security=SEAT_OR_SPECTATOR, responses={"200": {
-        "description": "a standalone SVG picture of the position as this seat (or a spectator) may see "
-                       "it: the board, a legend, the scores and whose turn it is",
-        "headers": {"ETag": {"description": "version, viewer and highlight", "schema": {"type": "string"}}},
-        "content": {"image/svg+xml": {"schema": {"type": "string",
-                                                 "description": "SVG 1.1 document, no external references"}}}}})
+    @blp.response(200, SVG, content_type="image/svg+xml", headers=PICTURE_HEADERS, description=(
+        "a standalone SVG picture of the position as this seat (or a spectator) may see it: the board, "
+        "a legend, the scores and whose turn it is"))
+    @blp.alt_response(304, description="not modified: the `If-None-Match` names the current picture",
+                      headers=PICTURE_HEADERS)
+    @answers(blp, 401, 404, 422, 429, 500, 503, private=True, s422=["malformed_request"],
+             s503=["store_unavailable"])
+    @blp.doc(operationId="getBoardSvg", security=SEAT_OR_SPECTATOR, parameters=[IF_NONE_MATCH])
     def get(self, args, game_id):
-        """The current position as an SVG picture, for the token's seat (or a spectator)."""
+        """Get the board as SVG
+
+        The current position as an SVG picture (`image/svg+xml`, not JSON), for the token's
+        seat or a spectator; with `highlight` the seat's legal-move targets are marked."""
         game, seat = load_as_viewer(game_id)
         highlight = bool(args["highlight"]) and seat is not None
         etag = f'"{game.version}-{"s" if seat is None else seat}{"-h" if highlight else ""}"'

@@ -48,21 +48,34 @@ class HintIn(Strict):
     level = fields.String(validate=validate.OneOf(LEVELS))
 
 
-class SeatOut(Schema):
-    seat = fields.Integer()
-    name = fields.String()
-    kind = fields.String()
-    level = fields.String()
+#: Every status a game has.
+GAME_STATUSES = ["active", "finished"]
+#: The states GET /v1/tasks/{id} reports: Celery's (PENDING also for an id the backend no longer knows).
+TASK_STATES = ["PENDING", "RECEIVED", "STARTED", "RETRY", "SUCCESS", "FAILURE", "REVOKED"]
+#: Why a hint has no move: the game is gone, it (or the seat's turn) moved on, the search timed out.
+HINT_ERRORS = ["not_found", "stale_version", "timeout"]
+
+
+class PublicSeatOut(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["human", "ai"]))
+    level = fields.String(validate=validate.OneOf(LEVELS), metadata={"description": "AI strength (kind ai only)"})
+    budget_ms = fields.Integer(metadata={"description": "AI thinking time per move, where the create set it"})
+    iterations = fields.Integer(metadata={"description": "AI search iterations per move, where the create set it"})
+
+
+class SeatOut(PublicSeatOut):
     token = fields.String(metadata={"description": "bearer token of a human seat, returned only here"})
 
 
 class Fairness(Schema):
     """Who chose the seed and the commitment to it; the seed once the game is finished."""
 
-    seed_chosen_by_client = fields.Boolean(metadata={"description": (
+    seed_chosen_by_client = fields.Boolean(required=True, metadata={"description": (
         "the create request chose the seed (its chooser can predict every shuffle and roll); false: "
         "the server drew it at random")})
-    seed_commitment = fields.String(metadata={"description": (
+    seed_commitment = fields.String(required=True, metadata={"description": (
         "SHA-256 hex digest of the seed's decimal ASCII text (no sign, no leading zeros, no newline), "
         "from creation on")})
     seed = fields.Integer(metadata={"description": (
@@ -71,106 +84,140 @@ class Fairness(Schema):
 
 
 class CreatedOut(Fairness):
-    game_id = fields.String()
-    ruleset = fields.String()
-    version = fields.Integer()
-    status = fields.String()
-    seats = fields.List(fields.Nested(SeatOut))
-    state = fields.Raw(metadata={"description": "the game as a spectator sees it"})
+    game_id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(GAME_STATUSES))
+    seats = fields.List(fields.Nested(SeatOut), required=True)
+    state = fields.Raw(required=True, metadata={"description": "the game as a spectator sees it (the ruleset's view)"})
 
 
 class GameOut(Fairness):
-    game_id = fields.String()
-    ruleset = fields.String()
-    rules_version = fields.String()
-    version = fields.Integer()
-    status = fields.String(metadata={"description": "active or finished"})
-    to_move = fields.List(fields.Integer())
-    viewer = fields.Integer(allow_none=True)
-    seats = fields.List(fields.Dict())
-    state = fields.Raw(metadata={"description": "the ruleset's view for this seat"})
+    game_id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    rules_version = fields.String(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(GAME_STATUSES))
+    to_move = fields.List(fields.Integer(), required=True, metadata={"description": "the seats to move (none once finished)"})
+    viewer = fields.Integer(required=True, allow_none=True, metadata={"description": "the token's seat; null: a spectator"})
+    seats = fields.List(fields.Nested(PublicSeatOut), required=True)
+    state = fields.Raw(required=True, metadata={"description": "the ruleset's view for this seat"})
 
 
 class LegalMovesOut(Schema):
-    version = fields.Integer()
-    seat = fields.Integer()
-    moves = fields.List(fields.Dict())
+    version = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    moves = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the seat's legal moves, each a move object of the ruleset (empty when it is not its turn)"})
 
 
 class MoveOut(Schema):
-    version = fields.Integer()
-    events = fields.List(fields.Dict())
-    state = fields.Raw()
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Dict(), required=True, metadata={
+        "description": "what the move caused, as this seat may see it: the ruleset's events"})
+    state = fields.Raw(required=True, metadata={"description": "the ruleset's view for this seat after the move"})
 
 
 class ValidateOut(Schema):
-    legal = fields.Boolean()
-    code = fields.String(allow_none=True)
-    message = fields.String(allow_none=True)
+    legal = fields.Boolean(required=True)
+    code = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(CATALOGUE)),
+                         metadata={"description": "why not (the error code `moves` would answer); null when legal"})
+    message = fields.String(required=True, allow_none=True, metadata={"description": "null when legal"})
 
 
 class ScoreLine(Schema):
-    seat = fields.Integer()
-    total = fields.Raw()
-    breakdown = fields.Dict()
-    tiebreak = fields.Dict(metadata={"description": "tie-break figures, where the ruleset has them"})
+    seat = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    breakdown = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                            metadata={"description": "the total's parts, named by the ruleset"})
+    tiebreak = fields.Dict(keys=fields.String(), values=fields.Integer(),
+                           metadata={"description": "tie-break figures, where the ruleset has them"})
 
 
 class ScoreOut(Schema):
-    status = fields.String(metadata={"description": "provisional or final"})
-    scores = fields.List(fields.Nested(ScoreLine))
-    winners = fields.List(fields.Integer())
+    status = fields.String(required=True, validate=validate.OneOf(["provisional", "final"]))
+    scores = fields.List(fields.Nested(ScoreLine), required=True)
+    winners = fields.List(fields.Integer(), required=True,
+                          metadata={"description": "the seats with the best score (all leaders while provisional)"})
 
 
 class PendingOut(Schema):
-    status = fields.String()
-    message = fields.String()
+    status = fields.String(required=True, validate=validate.OneOf(["computing"]))
+    message = fields.String(required=True)
+
+
+class HistoryEntryOut(Schema):
+    version = fields.Integer(required=True, metadata={"description": "the version this entry made (0: the opening)"})
+    seat = fields.Integer(metadata={"description": "the seat that moved (absent in the opening entry)"})
+    move = fields.Dict(metadata={"description": "the move, as this seat may see it (absent in the opening entry)"})
+    events = fields.List(fields.Dict(), required=True, metadata={
+        "description": "what happened, as this seat may see it: the ruleset's events"})
 
 
 class HistoryOut(Schema):
-    version = fields.Integer()
-    entries = fields.List(fields.Dict())
+    version = fields.Integer(required=True)
+    entries = fields.List(fields.Nested(HistoryEntryOut), required=True)
 
 
 class TaskIdOut(Schema):
-    task_id = fields.String()
+    task_id = fields.String(required=True)
+
+
+class HintResultOut(Schema):
+    version = fields.Integer(required=True, metadata={"description": "the version the hint is for (with "
+                                                                     "error stale_version: the current one)"})
+    seat = fields.Integer(required=True)
+    move = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "the suggested move, a move object of the ruleset; null with `error`"})
+    error = fields.String(validate=validate.OneOf(HINT_ERRORS), metadata={
+        "description": "why there is no move: the game is gone (not_found), it or the seat's turn moved on "
+                       "(stale_version), the search reached its time limit (timeout)"})
 
 
 class TaskOut(Schema):
-    state = fields.String()
-    result = fields.Raw(allow_none=True)
+    state = fields.String(required=True, validate=validate.OneOf(TASK_STATES))
+    result = fields.Nested(HintResultOut, required=True, allow_none=True,
+                           metadata={"description": "the hint once `state` is SUCCESS, else null"})
 
 
 class HealthOut(Schema):
-    status = fields.String(metadata={"description": "always `ok`: the process serves (no dependency is checked)"})
+    status = fields.String(required=True, validate=validate.OneOf(["ok"]),
+                           metadata={"description": "always `ok`: the process serves (no dependency is checked)"})
 
 
 class ReadyOut(Schema):
-    status = fields.String(metadata={"description": "`ready`"})
-    store = fields.String(metadata={"description": "the game store (Redis) answered a PING: `ok`"})
-    broker = fields.String(metadata={"description": "the Celery broker answered a round trip: `ok`"})
+    status = fields.String(required=True, validate=validate.OneOf(["ready"]))
+    store = fields.String(required=True, validate=validate.OneOf(["ok"]),
+                          metadata={"description": "the game store (Redis) answered a PING"})
+    broker = fields.String(required=True, validate=validate.OneOf(["ok"]),
+                           metadata={"description": "the Celery broker answered a round trip"})
 
 
 class RulesetOut(Schema):
-    id = fields.String()
-    name = fields.String()
-    min_players = fields.Integer()
-    max_players = fields.Integer()
-    rules_version = fields.String()
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+    rules_version = fields.String(required=True)
 
 
 class RulesetDetailOut(RulesetOut):
-    defaults = fields.Dict()
-    options = fields.Dict(metadata={"description": "JSON Schema of the options, with defaults and docs"})
-    move_types = fields.Dict(metadata={"description": "JSON Schema of each move type's payload"})
-    docs = fields.String()
+    defaults = fields.Dict(keys=fields.String(), required=True,
+                           metadata={"description": "the options a create without `options` plays with"})
+    options = fields.Dict(keys=fields.String(), required=True,
+                          metadata={"description": "JSON Schema of the options, with defaults and docs"})
+    move_types = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True,
+                             metadata={"description": "JSON Schema of each move type's move object, by type"})
+    docs = fields.String(required=True, metadata={"description": "the rules document's path in the repository"})
 
 
 class ErrorOut(Schema):
-    code = fields.String(validate=validate.OneOf(list(CATALOGUE)),
+    """Every error answer (the component ``Error``)."""
+
+    code = fields.String(required=True, validate=validate.OneOf(list(CATALOGUE)),
                          metadata={"description": "stable machine code (the table under Errors)"})
-    status = fields.Integer()
-    message = fields.String()
-    errors = fields.Dict(metadata={"description": (
+    status = fields.Integer(required=True, metadata={"description": "the HTTP status, repeated"})
+    message = fields.String(required=True, metadata={"description": "for people; may change"})
+    errors = fields.Dict(keys=fields.String(), required=True, metadata={"description": (
         "details: for invalid_options every problem, {\"problems\": [{path, code, message}]}; "
         "for malformed_request the failing fields; for stale_version the current version")})
