@@ -67,6 +67,7 @@ class Settings:
     task_time_limit: int = 0  # seconds; 0: derived (see hard_time_limit)
     client_seeds: str = CLIENT_SEEDS_ALLOWED  # one of CLIENT_SEED_POLICIES
     hint_rate_limit: str = "20 per minute"  # hint requests per seat token; off: none
+    body_read_seconds: float = 10.0  # a request body must arrive within this long (408)
 
     @property
     def ai_caps(self) -> Caps:
@@ -107,5 +108,6 @@ class Settings:
             task_soft_time_limit=_int("TASK_SOFT_TIME_LIMIT", 0),
             task_time_limit=_int("TASK_TIME_LIMIT", 0),
             hint_rate_limit=os.environ.get("HINT_RATE_LIMIT", "20 per minute"),
+            body_read_seconds=float(os.environ.get("BODY_READ_SECONDS") or 10.0),
             client_seeds=_choice("CLIENT_SEEDS", CLIENT_SEEDS_ALLOWED, CLIENT_SEED_POLICIES),
         )

@@ -66,6 +66,8 @@ CATALOGUE: dict[str, Entry] = {
     "seed_refused": Entry(422, "the create chose a `seed`, which this server's `CLIENT_SEEDS` refuses (for every "
                                "ruleset, or for those with hidden information); `errors.client_seeds` is the "
                                "setting; omit `seed` and the server chooses it; nothing was created"),
+    "request_timeout": Entry(408, "the request body did not arrive within `BODY_READ_SECONDS`; the connection is "
+                                  "closed; nothing was done"),
     "rate_limited": Entry(429, "too many requests; retry after `Retry-After` seconds"),
     "quota_exceeded": Entry(429, "the client (its address; for IPv6 its /64 network) has as many active games "
                                  "as `MAX_ACTIVE_GAMES_PER_CLIENT` allows (`errors.quota`); one must finish or "

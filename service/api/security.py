@@ -38,6 +38,8 @@ from limits import parse_many
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .slow_bodies import BodyDeadline
+
 EXEMPT_PATHS = ("/v1/health", "/v1/ready", "/openapi.json")
 EXEMPT_PREFIXES = ("/docs", "/play")   # documentation and the /play page with its static files
 TOO_MANY = "too many requests: retry after the number of seconds in Retry-After"
@@ -135,6 +137,7 @@ def init_security(app: Flask, settings) -> Limiter | None:
              methods=["GET", "POST", "OPTIONS"], supports_credentials=False, max_age=600)
 
     app.before_request(_limit_streamed_body)
+    app.wsgi_app = BodyDeadline(app.wsgi_app, settings.body_read_seconds, settings.max_body_bytes)
 
     limits = application_limits(settings)
     if not limits:

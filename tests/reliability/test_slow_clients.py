@@ -147,3 +147,34 @@ def test_the_served_configuration():
     assert gunicorn_conf.worker_class == "gevent"
     assert gunicorn_conf.worker_connections == int(os.environ.get("WEB_CONNECTIONS", "1000"))
     assert gunicorn_conf.keepalive == gunicorn_conf.KEEPALIVE_SECONDS == 5
+
+
+def test_a_body_that_comes_too_slowly_is_answered_408_and_closed(procs):
+    """A move whose body trickles in (a byte every 0.3 s, never all of it) is answered
+    ``408 request_timeout`` once BODY_READ_SECONDS (here 2 s) have passed, and the
+    connection is closed; a body sent at once still works on the same server."""
+    redis = procs.redis()
+    _, port = procs.gunicorn("api", service_env(redis.url, BODY_READ_SECONDS=2), workers=1)
+    slow = socket.create_connection(("127.0.0.1", port), timeout=5)
+    slow.sendall(b"POST /v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: 500\r\n\r\n{")
+    started, answer, closed = time.monotonic(), b"", False
+    while time.monotonic() - started < CLOSE_WITHIN:
+        readable, _, _ = select.select([slow], [], [], 0.3)
+        if readable:
+            data = slow.recv(4096)
+            if not data:
+                closed = True
+                break
+            answer += data
+        else:
+            try:
+                slow.send(b" ")
+            except OSError:
+                break
+    slow.close()
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    assert b'"request_timeout"' in answer and closed
+    status, created = http_call(port, "POST", "/v1/games", {"ruleset": "targi", "seats": [
+        {"kind": "human"}, {"kind": "human"}]})
+    assert status == 201, created
