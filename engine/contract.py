@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar
 
-from marshmallow import RAISE, Schema, ValidationError
+from marshmallow import RAISE, Schema, ValidationError, fields
 
 from .errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from .problems import Problems
@@ -48,6 +48,33 @@ class NoOptions(Schema):
         unknown = RAISE
 
 
+class Shape(Schema):
+    """A JSON object the engine answers (a view or a part of one, an event's fields): exactly
+    its declared fields. Documentation for the API spec (``Ruleset.view_schema``,
+    ``Ruleset.event_schemas``), never used to load."""
+
+    class Meta:
+        unknown = RAISE
+        ordered = True
+
+
+def shape(name: str, declared: dict, description: str | None = None) -> type[Shape]:
+    """A :class:`Shape` named ``name`` (the API spec's component name: unique across rulesets,
+    so prefixed with the game's) with the fields ``declared`` (keys need not be identifiers)."""
+    attrs = dict(declared)
+    if description:
+        attrs["Meta"] = type("Meta", (Shape.Meta,), {"description": description})
+    return type(name, (Shape,), attrs)
+
+
+def either(*json_types: str, **kwargs):
+    """A field whose value is one of several JSON types (``"integer"``, ``"string"``, a
+    ``{"$ref": ...}``-free JSON Schema dict), documented as such."""
+    choices = [t if isinstance(t, dict) else {"type": t} for t in json_types]
+    metadata = {**kwargs.pop("metadata", {}), "oneOf": choices}
+    return fields.Raw(metadata=metadata, **kwargs)
+
+
 class Ruleset(ABC):
     """Metadata plus the pure rule functions of one game."""
 
@@ -59,6 +86,13 @@ class Ruleset(ABC):
     options_schema: ClassVar[type[Schema]] = NoOptions
     #: move type -> marshmallow schema of its payload (documentation and shape checks)
     move_schemas: ClassVar[dict[str, type[Schema]]] = {}
+    #: the marshmallow schema of what ``view`` answers, for a seat and for a spectator alike
+    #: (what one viewer may not see is null or absent there, its description says when)
+    view_schema: ClassVar[type[Schema] | None] = None
+    #: event type -> marshmallow schema of its fields besides ``type`` (as a viewer sees them)
+    event_schemas: ClassVar[dict[str, type[Schema]]] = {}
+    #: move types whose payload only their mover sees (``redact_move`` leaves others only the type)
+    redacted_moves: ClassVar[tuple[str, ...]] = ()
     #: the AI's search settings for this game (an ``engine.ai.Policy``; None: the default)
     ai_policy: ClassVar[Any] = None
     #: the state class: ``State.from_json(data)``, ``state.to_json()``, ``state.copy()``

@@ -9,7 +9,7 @@ schemas, state class and renderer are read from them:
 - ``flow``: ``setup(players, options)``, ``to_move``, ``chance``, ``apply_chance``, ``is_over``
 - ``rules``: ``legal_moves(state, seat)``, ``perform(state, seat, move)``
 - ``scoring``: ``score_sheet(state)``
-- ``view``: ``view(state, seat)``
+- ``view``: ``view(state, seat)``, ``View`` (the view's schema), ``EVENT_SCHEMAS``
 - ``svg``: ``render(view, highlight=None)``
 
 A game overrides a method only where its package does something of its own there
@@ -45,6 +45,8 @@ class PackagedRuleset(Ruleset):
         super().__init_subclass__(**kwargs)
         cls.options_schema = cls.modules.options.Options
         cls.move_schemas = cls.modules.options.MOVE_SCHEMAS
+        cls.view_schema = cls.modules.view.View
+        cls.event_schemas = cls.modules.view.EVENT_SCHEMAS
         cls.state_type = cls.modules.state.State
         cls.renderer = staticmethod(cls.modules.svg.render)
 

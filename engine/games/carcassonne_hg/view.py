@@ -3,6 +3,10 @@ which does not exist until a tile is drawn, so every seat and spectator sees the
 
 from __future__ import annotations
 
+from marshmallow import fields, validate
+
+from engine.contract import shape
+
 from .board import HUT, PIECE_NAMES, ROLES
 from .components import LAKE, MEADOW, RIVER, ZONE_NAMES
 from .flow import to_move
@@ -58,3 +62,111 @@ def view(state, seat: int | None = None) -> dict:
         "scores": [{"seat": s, "total": sum(row), **dict(zip(CATEGORIES, row))} for s, row in enumerate(state.scores)],
         "tile_set": {"id": tile_set.id, "hash": tile_set.hash},
     }
+
+
+# -- the schemas of the view and the events (the API spec's CarcassonneHgView, CarcassonneHg...Event) --
+
+def _int(**kwargs):
+    return fields.Integer(strict=True, **kwargs)
+
+
+def _text():
+    return fields.String(required=True, metadata={"description": "the event in words"})
+
+
+_SEAT = _int(required=True)
+_PILE = fields.String(required=True, validate=validate.OneOf(["land", "bonus"]))
+_ROLE = fields.String(required=True, allow_none=True, validate=validate.OneOf(sorted(set(ROLES.values()))),
+                      metadata={"description": "the tribe member's role from its zone; null for a hut"})
+_PIECE = fields.String(required=True, validate=validate.OneOf(sorted(PIECE_NAMES.values())))
+_ZONES = fields.List(fields.List(_int()), required=True, metadata={"description": "zones as [x, y, zone id]"})
+
+CarcassonneHgViewPlacement = shape("CarcassonneHgViewPlacement", {
+    "x": _int(required=True), "y": _int(required=True), "tile": fields.String(required=True),
+    "rotation": _int(required=True, validate=validate.OneOf([0, 90, 180, 270]),
+                     metadata={"description": "degrees clockwise"}),
+})
+CarcassonneHgTileSide = shape("CarcassonneHgTileSide", {
+    "type": fields.String(required=True, metadata={"description": "F forest, M meadow, R river"}),
+    "zone": _int(), "left": _int(), "river": _int(), "right": _int(),
+}, "a tile side in the hg-tileset/1 format: its zone, or for a river side its three zones")
+CarcassonneHgTileZone = shape("CarcassonneHgTileZone", {
+    "id": _int(required=True),
+    "type": fields.String(required=True, validate=validate.OneOf(sorted(ZONE_NAMES.values()))),
+    **{name: _int() for name in ("deer", "tiger", "mammoth", "aurochs", "gold", "mushrooms", "lake", "fish")},
+    **{name: fields.Boolean() for name in ("spring", "fire", "shrine")},
+}, "a tile zone in the hg-tileset/1 format, with its printed symbols")
+CarcassonneHgViewTile = shape("CarcassonneHgViewTile", {
+    "kind": fields.String(required=True),
+    "sides": fields.List(fields.Nested(CarcassonneHgTileSide), required=True),
+    "zones": fields.List(fields.Nested(CarcassonneHgTileZone), required=True),
+})
+CarcassonneHgViewPiece = shape("CarcassonneHgViewPiece", {
+    "x": _int(required=True), "y": _int(required=True), "zone": _int(required=True), "seat": _SEAT,
+    "piece": _PIECE, "role": _ROLE,
+})
+CarcassonneHgViewFeature = shape("CarcassonneHgViewFeature", {
+    "type": fields.String(required=True, validate=validate.OneOf(["forest", "meadow", "river", "river_system"])),
+    "zones": _ZONES,
+    "open_sides": _int(metadata={"description": "forests, meadows and rivers"}),
+    "complete": fields.Boolean(metadata={"description": "forests and rivers"}),
+    "fish": _int(metadata={"description": "river systems"}),
+})
+CarcassonneHgViewLastPlaced = shape("CarcassonneHgViewLastPlaced", {
+    "x": _int(required=True), "y": _int(required=True), "tile": fields.String(required=True)})
+CarcassonneHgViewPiles = shape("CarcassonneHgViewPiles", {"land": _int(required=True), "bonus": _int(required=True)},
+                               "tiles left in each pile (their order is drawn when a tile is drawn)")
+CarcassonneHgViewSupply = shape("CarcassonneHgViewSupply", {"members": _int(required=True), "huts": _int(required=True)})
+CarcassonneHgViewScore = shape("CarcassonneHgViewScore", {
+    "seat": _SEAT, "total": _int(required=True), **{category: _int(required=True) for category in CATEGORIES}})
+CarcassonneHgViewTileSet = shape("CarcassonneHgViewTileSet", {
+    "id": fields.String(required=True), "hash": fields.String(required=True)})
+
+View = shape("CarcassonneHgView", {
+    "phase": fields.String(required=True),
+    "turn": _int(required=True, metadata={"description": "the seat whose turn it is"}),
+    "to_move": fields.List(_int(), required=True),
+    "board": fields.List(fields.Nested(CarcassonneHgViewPlacement), required=True),
+    "tiles": fields.Dict(keys=fields.String(), values=fields.Nested(CarcassonneHgViewTile), required=True,
+                         metadata={"description": "the placed tiles and the drawn one, by id"}),
+    "pieces": fields.List(fields.Nested(CarcassonneHgViewPiece), required=True),
+    "features": fields.List(fields.Nested(CarcassonneHgViewFeature), required=True),
+    "drawn_tile": fields.String(required=True, allow_none=True,
+                                metadata={"description": "the tile to place; null outside the tile phase"}),
+    "drawn_from": fields.String(required=True, allow_none=True, validate=validate.OneOf(["land", "bonus"]),
+                                metadata={"description": "its pile; null outside the tile phase"}),
+    "last_placed": fields.Nested(CarcassonneHgViewLastPlaced, required=True, allow_none=True,
+                                 metadata={"description": "the tile a piece may go on; null outside the piece phase"}),
+    "bonus_due": _int(required=True),
+    "piles": fields.Nested(CarcassonneHgViewPiles, required=True),
+    "removed": fields.List(fields.String(), required=True, metadata={"description": "ids of removed tiles"}),
+    "supply": fields.List(fields.Nested(CarcassonneHgViewSupply), required=True, metadata={"description": "per seat"}),
+    "scores": fields.List(fields.Nested(CarcassonneHgViewScore), required=True),
+    "tile_set": fields.Nested(CarcassonneHgViewTileSet, required=True),
+}, "Everything public, the same for every seat and spectators (the piles' order does not exist until a draw).")
+
+EVENT_SCHEMAS = {
+    "start_player": shape("CarcassonneHgStartPlayer", {"seat": _SEAT, "text": _text()}),
+    "tile_drawn": shape("CarcassonneHgTileDrawn", {
+        "seat": _SEAT, "tile": fields.String(required=True), "pile": _PILE, "text": _text()}),
+    "tile_removed": shape("CarcassonneHgTileRemoved", {
+        "seat": _SEAT, "tile": fields.String(required=True), "pile": _PILE, "text": _text()}),
+    "bonus_earned": shape("CarcassonneHgBonusEarned", {"seat": _SEAT, "text": _text()}),
+    "bonus_lost": shape("CarcassonneHgBonusLost", {"seat": _SEAT, "text": _text()}),
+    "tile_placed": shape("CarcassonneHgTilePlaced", {
+        "seat": _SEAT, "tile": fields.String(required=True), "x": _int(required=True), "y": _int(required=True),
+        "rotation": _int(required=True), "text": _text()}),
+    "piece_placed": shape("CarcassonneHgPiecePlaced", {
+        "seat": _SEAT, "x": _int(required=True), "y": _int(required=True), "zone": _int(required=True),
+        "piece": _PIECE, "role": _ROLE, "text": _text()}),
+    "feature_scored": shape("CarcassonneHgFeatureScored", {
+        "feature": fields.String(required=True), "how": fields.String(required=True),
+        "points": _int(required=True), "scorers": fields.List(_int(), required=True), "zones": _ZONES,
+        **{name: _int(metadata={"description": "a figure the score counted, where the feature has it"})
+           for name in ("segments", "tiles", "lake_fish", "river_fish", "mushrooms", "gold", "deer", "mammoth",
+                        "aurochs", "tiger")},
+        "fire": fields.Boolean(), "text": _text()}),
+    "members_returned": shape("CarcassonneHgMembersReturned", {
+        "seats": fields.List(_int(), required=True), "text": _text()}),
+    "game_end": shape("CarcassonneHgGameEnd", {"text": _text()}),
+}

@@ -16,6 +16,7 @@ class Woodwalkers(PackagedRuleset):
     max_players = 4
     rules_version = "1"
     hidden_information = True
+    redacted_moves = view.SECRET_MOVES
     # a move decision offers up to ~270 (animal, destination) pairs; short rollouts,
     # because random play soon blurs who holds which flag
     ai_policy = Policy(rollout_depth=5, scale=10.0, effort=4)

@@ -8,6 +8,10 @@ resamples exactly these; :func:`redact_move` hides them in other seats' history.
 
 from __future__ import annotations
 
+from marshmallow import fields, validate
+
+from engine.contract import either, shape
+
 from . import flow, scoring
 from .components import ATTRIBUTES
 from .rules import duel_totals
@@ -161,3 +165,154 @@ def redact_move(move: dict, mover: int, viewer: int | None) -> dict:
     if viewer != mover and isinstance(move, dict) and move.get("type") in SECRET_MOVES:
         return {"type": move["type"]}
     return move
+
+
+# -- the schemas of the view and the events (the API spec's WoodwalkersView, Woodwalkers...Event) --
+
+def _int(**kwargs):
+    return fields.Integer(strict=True, **kwargs)
+
+
+def _field(**kwargs):
+    metadata = kwargs.pop("metadata", {"description": "[row, col]"})
+    return fields.List(_int(), validate=validate.Length(equal=2), metadata=metadata, **kwargs)
+
+
+_SEAT = _int(required=True)
+_HANDLE = fields.String(required=True, metadata={"description": "an animal's handle (its identity stays hidden)"})
+_ATTRIBUTE = fields.String(required=True, validate=validate.OneOf(ATTRIBUTES))
+_NIGHT_SPECIES = ("the species, or null while hidden from this viewer: another seat's animal at night "
+                  "unless shown in the running duel (after the guess)")
+
+WoodwalkersViewPending = shape("WoodwalkersViewPending", {
+    "decision": fields.String(required=True),
+    "seats": fields.List(_int(), required=True),
+    "die": _int(allow_none=True, metadata={"description": "decision move: the movement roll"}),
+    "animal": fields.String(metadata={"description": "decision return: the animal that returns"}),
+})
+WoodwalkersViewBoard = shape("WoodwalkersViewBoard", {"rows": fields.List(fields.String(), required=True)})
+WoodwalkersViewAnimal = shape("WoodwalkersViewAnimal", {
+    "handle": _HANDLE,
+    "seat": _SEAT,
+    "at": _field(required=True, allow_none=True, metadata={"description": "[row, col]; null when off the board"}),
+    "species": fields.String(required=True, allow_none=True, metadata={"description": _NIGHT_SPECIES}),
+    "eliminated": fields.Boolean(required=True),
+}, "an animal in play. Hidden information: while arranging, other seats' animals are not listed at all")
+WoodwalkersViewCard = shape("WoodwalkersViewCard", {
+    "wounds": _int(required=True), "eliminated": fields.Boolean(required=True), "name": fields.String(required=True)})
+WoodwalkersViewForest = shape("WoodwalkersViewForest", {
+    "at": _field(required=True),
+    "revealed": fields.Boolean(required=True),
+    "kind": fields.String(required=True, allow_none=True,
+                          metadata={"description": "null while face down (drawn only when revealed)"}),
+    "value": _int(required=True, allow_none=True, metadata={"description": "null while face down"}),
+})
+WoodwalkersViewForestLeft = shape("WoodwalkersViewForestLeft", {
+    "kind": fields.String(required=True), "value": _int(required=True, allow_none=True), "count": _int(required=True)})
+WoodwalkersViewHeld = shape("WoodwalkersViewHeld", {"medicine": _int(required=True), "dice": _int(required=True)})
+WoodwalkersViewLastRoll = shape("WoodwalkersViewLastRoll", {"seat": _SEAT, "value": _int(required=True)})
+WoodwalkersDuellist = shape("WoodwalkersDuellist", {
+    "animal": _HANDLE, "seat": _SEAT, "species": fields.String(required=True),
+    "value": _int(required=True), "bonus": _int(required=True),
+    "roll": _int(required=True, allow_none=True, metadata={"description": "null until rolled"}),
+    "total": _int(required=True),
+}, "one side of a duel, both shown to everybody once the duellists are revealed")
+WoodwalkersDuelValues = shape("WoodwalkersDuelValues", {
+    "challenger": fields.Nested(WoodwalkersDuellist, required=True),
+    "defender": fields.Nested(WoodwalkersDuellist, required=True)})
+WoodwalkersViewDuel = shape("WoodwalkersViewDuel", {
+    "at": _field(required=True),
+    "stage": fields.String(required=True),
+    "side": fields.String(required=True, validate=validate.OneOf(["challenger", "defender"])),
+    "guess": fields.String(required=True, allow_none=True,
+                           metadata={"description": "the defender's guess at night; null before it or in the day"}),
+    "guessed": fields.Boolean(required=True),
+    "challenger": _HANDLE,
+    "challenger_seat": _SEAT,
+    "challenger_species": fields.String(required=True, allow_none=True, metadata={"description": _NIGHT_SPECIES}),
+    "challenger_roll": _int(required=True, allow_none=True),
+    "defender": _HANDLE,
+    "defender_seat": _SEAT,
+    "defender_species": fields.String(required=True, allow_none=True, metadata={"description": _NIGHT_SPECIES}),
+    "defender_roll": _int(required=True, allow_none=True),
+    "values": fields.Nested(WoodwalkersDuelValues, metadata={"description": "absent while the night guess is due"}),
+})
+WoodwalkersViewComponents = shape("WoodwalkersViewComponents", {
+    "id": fields.String(required=True), "provenance": fields.String(required=True), "hash": fields.String(required=True)})
+
+View = shape("WoodwalkersView", {
+    "variant": fields.String(required=True, validate=validate.OneOf(["day", "night"])),
+    "phase": fields.String(required=True),
+    "round": _int(required=True),
+    "last_round": fields.Boolean(required=True),
+    "start_player": _int(required=True, allow_none=True, metadata={"description": "a board seat; null until drawn"}),
+    "turn_order": fields.List(_int(), required=True, allow_none=True),
+    "active": _int(required=True, allow_none=True),
+    "to_move": fields.List(_int(), required=True),
+    "pending": fields.Nested(WoodwalkersViewPending, required=True, allow_none=True),
+    "mode": fields.String(required=True, allow_none=True, validate=validate.OneOf(ATTRIBUTES)),
+    "mode_tile": fields.String(required=True, allow_none=True),
+    "display": fields.List(fields.String(), required=True),
+    "display_attributes": fields.List(fields.String(validate=validate.OneOf(ATTRIBUTES)), required=True),
+    "mode_pile": _int(required=True),
+    "board": fields.Nested(WoodwalkersViewBoard, required=True),
+    "board_seat": fields.List(_int(), required=True),
+    "arranged": fields.List(_int(), required=True, metadata={"description": "animals placed per seat (public)"}),
+    "animals": fields.List(fields.Nested(WoodwalkersViewAnimal), required=True),
+    "cards": fields.List(fields.Dict(keys=fields.String(), values=fields.Nested(WoodwalkersViewCard)), required=True,
+                         metadata={"description": "per seat, its character card by species key"}),
+    "forest": fields.List(fields.Nested(WoodwalkersViewForest), required=True),
+    "forest_left": fields.List(fields.Nested(WoodwalkersViewForestLeft), required=True),
+    "held": fields.List(fields.Nested(WoodwalkersViewHeld), required=True),
+    "vp": fields.List(_int(), required=True),
+    "scores": fields.List(_int(), required=True),
+    "last_roll": fields.Nested(WoodwalkersViewLastRoll, required=True, allow_none=True),
+    "duel": fields.Nested(WoodwalkersViewDuel, required=True, allow_none=True),
+    "components": fields.Nested(WoodwalkersViewComponents, required=True),
+}, "What one seat (or a spectator) sees: while arranging other seats' animals are not listed; at night "
+   "other seats' species are null unless shown in the running duel.")
+
+_DUEL_SIDE = either("string", {"type": "object"}, required=True, metadata={
+    "description": "the animal's handle; at stage result its side of the duel (a WoodwalkersDuellist object)"})
+_PRIVATE = "present only for the seat concerned (hidden information)"
+
+EVENT_SCHEMAS = {
+    "first_start_player": shape("WoodwalkersFirstStartPlayer", {"seat": _SEAT}),
+    "arranged": shape("WoodwalkersArranged", {
+        "seat": _SEAT,
+        "animal": fields.String(metadata={"description": _PRIVATE}),
+        "species": fields.String(metadata={"description": _PRIVATE}),
+        "at": _field(metadata={"description": _PRIVATE})}),
+    "arrangement_complete": shape("WoodwalkersArrangementComplete", {}),
+    "display": shape("WoodwalkersDisplay", {"tile": fields.String(required=True), "attribute": _ATTRIBUTE}),
+    "mode": shape("WoodwalkersMode", {
+        "seat": _SEAT, "tile": fields.String(required=True), "attribute": _ATTRIBUTE,
+        "round": _int(required=True), "last_round": fields.Boolean(required=True)}),
+    "pass": shape("WoodwalkersPass", {"seat": _SEAT}),
+    "roll": shape("WoodwalkersRoll", {"seat": _SEAT, "value": _int(required=True),
+                                      "purpose": fields.String(required=True)}),
+    "dice_tile": shape("WoodwalkersDiceTile", {"seat": _SEAT}),
+    "healed": shape("WoodwalkersHealed", {
+        "seat": _SEAT, "species": fields.String(required=True), "wounds": _int(required=True),
+        "animal": fields.String(metadata={"description": "by day to everybody; at night " + _PRIVATE})}),
+    "moved": shape("WoodwalkersMoved", {
+        "seat": _SEAT, "animal": _HANDLE, "from": _field(required=True), "to": _field(required=True),
+        "species": fields.String(metadata={"description": "by day only"})}),
+    "stay": shape("WoodwalkersStay", {"seat": _SEAT}),
+    "reveal": shape("WoodwalkersReveal", {
+        "seat": _SEAT, "at": _field(required=True), "kind": fields.String(required=True),
+        "value": _int(required=True, allow_none=True)}),
+    "duel": shape("WoodwalkersDuel", {
+        "stage": fields.String(required=True, validate=validate.OneOf(["challenge", "reveal", "result"])),
+        "challenger": _DUEL_SIDE, "defender": _DUEL_SIDE,
+        "mode": fields.String(validate=validate.OneOf(ATTRIBUTES)),
+        "challenger_species": fields.String(metadata={"description": "stage reveal"}),
+        "defender_species": fields.String(metadata={"description": "stage reveal"}),
+        "guess": fields.String(allow_none=True, metadata={"description": "stage result"}),
+        "winner": fields.String(validate=validate.OneOf(["challenger", "defender"])),
+        "vp": _int(), "loser": fields.String(), "wounds": _int(), "eliminated": fields.Boolean()}),
+    "guess": shape("WoodwalkersGuess", {
+        "seat": _SEAT, "species": fields.String(required=True, allow_none=True,
+                                                metadata={"description": "null: no guess"})}),
+    "returned": shape("WoodwalkersReturned", {"seat": _SEAT, "animal": _HANDLE, "at": _field(required=True)}),
+}
