@@ -83,3 +83,10 @@ class BrokerUnavailable(DomainError):
 
     def __init__(self):
         super().__init__("the task broker is unreachable; nothing was queued: retry shortly")
+
+
+class IdempotencyConflict(DomainError):
+    """An Idempotency-Key that came with another request body, or whose first request is still
+    at work."""
+
+    code = "idempotency_conflict"

@@ -105,6 +105,10 @@ class Game:
         }
 
 
+#: The most entries one page of a game's history holds.
+MAX_HISTORY_PAGE = 500
+
+
 class Games:
     """The use cases, over a store and a dispatcher."""
 
@@ -169,9 +173,19 @@ class Games:
         ruleset = registry.get(record["ruleset"])
         return Game(record, Match.from_json(record["match"], ruleset), final)
 
-    def history(self, game: Game, seat: int | None) -> list[dict]:
-        opening = {"version": 0, "events": game.match.events_view(game.match.opening["events"], seat)}
-        return [opening, *(game.match.entry_view(e, seat) for e in self.store.log(game.game_id))]
+    def history(self, game: Game, seat: int | None, since: int | None = None,
+                limit: int = MAX_HISTORY_PAGE) -> tuple[list[dict], bool]:
+        """The entries of the versions after ``since`` (None: from the opening, version 0) up to
+        ``game.version``, at most ``limit`` of them, as ``seat`` may see them; and whether more
+        follow (ask again with ``since`` = the last entry's version)."""
+        entries, after = [], min(since, game.version) if since is not None else 0
+        if since is None:
+            entries.append({"version": 0, "events": game.match.events_view(game.match.opening["events"], seat)})
+        count = min(limit - len(entries), game.version - after)
+        logged = self.store.log(game.game_id, after, count) if count > 0 else []
+        entries += [game.match.entry_view(entry, seat) for entry in logged]
+        last = entries[-1]["version"] if entries else after
+        return entries, last < game.version
 
     # -- moves -----------------------------------------------------------------
     def play(self, game: Game, seat: int, move, expected_version: int | None, notes: tuple[dict, ...] = ()) -> dict:

@@ -81,13 +81,13 @@ return 1
 """
 
 
-#: Claims the one hint task of a seat and version: the task id claimed before, else ARGV[1]
-#: (kept ARGV[2] seconds, as long as the task's result).
-CLAIM_HINT = """
+#: Claims KEYS[1]: the value stored there if there is one, else nil after storing ARGV[1] for
+#: ARGV[2] seconds (a seat's hint task, an idempotency key's pending answer).
+CLAIM = """
 local found = redis.call('GET', KEYS[1])
 if found then return found end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-return ARGV[1]
+return false
 """
 
 #: KEYS: the client's active games (a sorted set of game ids by the time they stop counting).
@@ -123,6 +123,10 @@ def attempt_key(game_id: str, attempt: str) -> str:
 
 def hint_key(game_id: str, seat: int, version: int) -> str:
     return f"game:{{{game_id}}}:hint:{seat}:{version}"
+
+
+def idempotency_key(name: str) -> str:
+    return f"idempotency:{{{name}}}"
 
 
 def task_key(task_id: str) -> str:
@@ -166,7 +170,7 @@ class GameStore:
         self._settle = client.register_script(SETTLE)
         self._set_final = client.register_script(SET_FINAL)
         self._admit_game = client.register_script(ADMIT_GAME)
-        self._claim_hint = client.register_script(CLAIM_HINT)
+        self._claim = client.register_script(CLAIM)
 
     @classmethod
     def from_settings(cls, settings) -> "GameStore":
@@ -232,18 +236,33 @@ class GameStore:
     def set_final(self, game_id: str, version: int, sheet: dict) -> bool:
         return bool(self._set_final(keys=[record_key(game_id)], args=[version, json.dumps(sheet)]))
 
-    def log(self, game_id: str) -> list[dict]:
-        return [json.loads(item) for item in self.redis.lrange(log_key(game_id), 0, -1)]
+    def log(self, game_id: str, after: int = 0, count: int | None = None) -> list[dict]:
+        """The log entries of the versions after ``after``: all, or the first ``count``
+        (entry i of the log is version i + 1)."""
+        last = -1 if count is None else after + count - 1
+        return [json.loads(item) for item in self.redis.lrange(log_key(game_id), after, last)]
 
     def claim_hint(self, game_id: str, seat: int, version: int, task_id: str) -> str:
         """The one hint task of ``seat`` at ``version``: ``task_id`` if none was claimed before
         (the caller then sends it and remembers its owner), else the earlier one."""
-        found = self._claim_hint(keys=[hint_key(game_id, seat, version)], args=[task_id, TASK_RESULT_SECONDS])
-        return found.decode()
+        found = self._claim(keys=[hint_key(game_id, seat, version)], args=[task_id, TASK_RESULT_SECONDS])
+        return task_id if found is None else found.decode()
 
     def drop_hint(self, game_id: str, seat: int, version: int) -> None:
         """Forget the claimed hint task (it could not be sent)."""
         self.redis.delete(hint_key(game_id, seat, version))
+
+    # -- answers kept for idempotent retries -----------------------------------------------
+    def claim_once(self, name: str, pending: str, seconds: int) -> str | None:
+        """The answer stored under ``name``; None after claiming it with ``pending`` for ``seconds``."""
+        found = self._claim(keys=[idempotency_key(name)], args=[pending, seconds])
+        return None if found is None else found.decode()
+
+    def keep_once(self, name: str, answer: str, seconds: int) -> None:
+        self.redis.set(idempotency_key(name), answer, ex=seconds)
+
+    def drop_once(self, name: str) -> None:
+        self.redis.delete(idempotency_key(name))
 
     def remember_task(self, task_id: str, game_id: str, seat: int) -> None:
         self.redis.set(task_key(task_id), json.dumps({"game_id": game_id, "seat": seat}), ex=TASK_RESULT_SECONDS)

@@ -16,6 +16,7 @@ from engine import registry
 from ..config import Settings
 from ..dispatch import CeleryDispatcher, make_celery
 from ..games import Games
+from ..idempotency import Replays
 from . import contract, game_routes, meta_routes, picture_routes, task_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
 from .schemas import ErrorOut
@@ -96,6 +97,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         },
     )
     app.extensions["spielwerk"] = Games.from_settings(settings, CeleryDispatcher(make_celery(settings)))
+    app.extensions["spielwerk_replays"] = Replays(app.extensions["spielwerk"].store)
 
     api = SpielwerkApi(app)
     init_security(app, settings)

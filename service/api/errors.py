@@ -57,6 +57,8 @@ CATALOGUE: dict[str, Entry] = {
                                 "`If-Match`); `errors.version` is the current one",
                            other_statuses=(412,)),
     "game_over": Entry(409, "the game has ended"),
+    "idempotency_conflict": Entry(409, "the `Idempotency-Key` of this create came before with another body, or its "
+                                       "first request is still at work (retry shortly); nothing was created"),
     "illegal_move": Entry(422, "the move breaks a rule; the message names the rule"),
     "invalid_options": Entry(422, "options or custom component data rejected; `errors.problems` "
                                   "lists the problems (the first 50) as `{path, code, message}`"),

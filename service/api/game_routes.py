@@ -11,11 +11,12 @@ from engine import EngineError
 
 from ..errors import StaleVersion, Unauthorized
 from ..games import Game, Games
+from ..idempotency import MAX_KEY_CHARS, Replays, fingerprint
 from . import examples
 from .blueprint import Blueprint
 from .contract import PUBLIC, SEAT, SEAT_OR_SPECTATOR, answers, headers
 from .errors import ApiError, bounded
-from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, LegalMovesOut, MoveIn,
+from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, HistoryQuery, LegalMovesOut, MoveIn,
                       MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateOut)
 from .security import client_address
 
@@ -26,12 +27,22 @@ PRIVATE = "private, no-store"
 
 IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
                  "description": "an `ETag` of this game: 304 while it is the current one"}
+IDEMPOTENCY_KEY = {
+    "in": "header", "name": "Idempotency-Key", "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY_CHARS, "pattern": "^[\\x21-\\x7e]+$"},
+    "description": "a unique value (a UUID) to retry the create safely: within 24 hours the same key from the same "
+                   "client with the same body answers the first game again, tokens included, creating nothing "
+                   "(`Idempotent-Replayed: true`); with another body it is 409 `idempotency_conflict`"}
 IF_MATCH = {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
             "description": "the quoted version the move expects (412 `stale_version` when it is not the current one)"}
 
 
 def games() -> Games:
     return current_app.extensions["spielwerk"]
+
+
+def replays() -> Replays:
+    return current_app.extensions["spielwerk_replays"]
 
 
 def bearer_token(required: bool) -> str | None:
@@ -91,27 +102,49 @@ def if_match_version() -> int | None:
 class GamesCollection(MethodView):
     @blp.arguments(CreateGameIn, examples=examples.create_bodies())
     @blp.response(201, CreatedOut, description="the game, with each human seat's token (the only time it is sent)",
-                  examples=examples.created())
-    @answers(blp, 400, 404, 413, 422, 429, 500, 503, s404=["not_found"],
+                  examples=examples.created(), headers={"Idempotent-Replayed": {
+                      "description": "with an `Idempotency-Key`: `true` when this is the first request's answer "
+                                     "again (nothing was created), else `false`",
+                      "schema": {"type": "string", "enum": ["true", "false"]}}})
+    @answers(blp, 400, 404, 409, 413, 422, 429, 500, 503, s404=["not_found"], s409=["idempotency_conflict"],
              s422=["malformed_request", "invalid_options", "limit_exceeded", "seed_refused"],
              s429=["rate_limited", "quota_exceeded"], s503=["store_unavailable", "outcome_unknown"])
-    @blp.doc(operationId="createGame", security=PUBLIC)
+    @blp.doc(operationId="createGame", security=PUBLIC, parameters=[IDEMPOTENCY_KEY])
     def post(self, body):
         """Create a game
 
         Creates a game of a ruleset (`GET /v1/rulesets`) with its seats, options and, where the
         server allows it, a chosen seed. The answer holds each human seat's bearer token, sent
         only here: keep it. AI seats move on their own, in the background. A client has at
-        most `MAX_ACTIVE_GAMES_PER_CLIENT` unfinished games (429 `quota_exceeded`)."""
-        game, tokens = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"],
-                                      client=client_address())
-        seats = []
-        for seat in game.public_seats():
-            if seat["seat"] in tokens:
-                seat["token"] = tokens[seat["seat"]]
-            seats.append(seat)
-        return {"game_id": game.game_id, "ruleset": game.record["ruleset"], "version": game.version,
-                "status": game.match.status, "seats": seats, "state": game.match.view(None), **game.fairness()}
+        most `MAX_ACTIVE_GAMES_PER_CLIENT` unfinished games (429 `quota_exceeded`). Send an
+        `Idempotency-Key` to retry safely: a retry answers the first game again."""
+        key = idempotency_key()
+        if key is None:
+            return create_game(body)
+        answer, replayed = replays().run(client_address(), key, fingerprint(body), lambda: create_game(body))
+        return answer, 201, {"Idempotent-Replayed": "true" if replayed else "false"}
+
+
+def create_game(body: dict) -> dict:
+    """Create the game of ``body``; the answer with each human seat's token."""
+    game, tokens = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"],
+                                  client=client_address())
+    seats = []
+    for seat in game.public_seats():
+        if seat["seat"] in tokens:
+            seat["token"] = tokens[seat["seat"]]
+        seats.append(seat)
+    return {"game_id": game.game_id, "ruleset": game.record["ruleset"], "version": game.version,
+            "status": game.match.status, "seats": seats, "state": game.match.view(None), **game.fairness()}
+
+
+def idempotency_key() -> str | None:
+    """The request's ``Idempotency-Key`` header: 1 to 255 printable ASCII characters."""
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not re.fullmatch(r"[\x21-\x7e]{1,%d}" % MAX_KEY_CHARS, key):
+        raise ApiError("malformed_request", f"Idempotency-Key must be 1 to {MAX_KEY_CHARS} printable ASCII "
+                                            "characters without spaces, e.g. a UUID", status=400)
+    return key
 
 
 @blp.route("/<game_id>")
@@ -222,19 +255,28 @@ class Score(MethodView):
         return {"status": "final", **game.final}
 
 
-@blp.route("/<game_id>/history")
+@blp.route("/<game_id>/history", parameters=[IF_NONE_MATCH])
 class History(MethodView):
-    @blp.response(200, HistoryOut, description="the log, oldest entry first", headers=headers(private=True),
+    @blp.response(200, HistoryOut, description="the log, oldest entry first", headers=headers("ETag", private=True),
                   examples=examples.history())
-    @answers(blp, 401, 404, 429, 500, 503, private=True, s503=["store_unavailable"])
+    @blp.alt_response(304, description="not modified: the `If-None-Match` names the current version",
+                      headers=headers("ETag", private=True))
+    @answers(blp, 401, 404, 422, 429, 500, 503, private=True, s422=["malformed_request"], s503=["store_unavailable"])
+    @blp.arguments(HistoryQuery, location="query")
     @blp.doc(operationId="getHistory", security=SEAT_OR_SPECTATOR)
-    def get(self, game_id):
+    def get(self, query, game_id):
         """Get the history
 
         The move log with its events, as the token's seat (or a spectator) may see it: the
-        opening (version 0), then one entry per move."""
+        opening (version 0), then one entry per move; with `since`, the entries after that
+        version, at most `limit` of them (`more` says whether others follow). The `ETag` is
+        the quoted version; with `If-None-Match` naming it the answer is 304 without a body."""
         game, seat = load_as_viewer(game_id)
-        return {"version": game.version, "entries": games().history(game, seat)}
+        etag = f'"{game.version}"'
+        if not_modified(etag):
+            return current_app.response_class(status=304, headers={"ETag": etag, "Vary": "Authorization"})
+        entries, more = games().history(game, seat, query.get("since"), query["limit"])
+        return {"version": game.version, "entries": entries, "more": more}, 200, {"ETag": etag, "Vary": "Authorization"}
 
 
 @blp.route("/<game_id>/hint")

@@ -46,7 +46,7 @@ PICTURE_HEADERS = {
 }
 
 
-@blp.route("/<game_id>/board.svg")
+@blp.route("/<game_id>/board.svg", parameters=[IF_NONE_MATCH])   # path-level: the query arguments stay
 class BoardPicture(MethodView):
     @blp.arguments(BoardArgs, location="query")
     @blp.response(200, SVG, content_type="image/svg+xml", headers=PICTURE_HEADERS, description=(
@@ -56,7 +56,7 @@ class BoardPicture(MethodView):
                       headers=PICTURE_HEADERS)
     @answers(blp, 401, 404, 422, 429, 500, 503, private=True, s422=["malformed_request"],
              s503=["store_unavailable"])
-    @blp.doc(operationId="getBoardSvg", security=SEAT_OR_SPECTATOR, parameters=[IF_NONE_MATCH])
+    @blp.doc(operationId="getBoardSvg", security=SEAT_OR_SPECTATOR)
     def get(self, args, game_id):
         """Get the board as SVG
 

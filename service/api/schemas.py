@@ -1,9 +1,10 @@
 """Request and response schemas of the HTTP contract (marshmallow)."""
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
 
 from engine.ai import LEVELS
 
+from ..games import MAX_HISTORY_PAGE
 from .errors import CATALOGUE
 
 MAX_SEED = 2**63 - 1
@@ -154,9 +155,22 @@ class HistoryEntryOut(Schema):
         "description": "what happened, as this seat may see it: the ruleset's events"})
 
 
+class HistoryQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE   # a cache-busting parameter is no error
+
+    since = fields.Integer(validate=validate.Range(min=0, max=MAX_SEED), metadata={
+        "description": "only the entries of the versions after this one (omit: from the opening, version 0); "
+                       "ask again with the last entry's version while `more` is true"})
+    limit = fields.Integer(load_default=MAX_HISTORY_PAGE, validate=validate.Range(min=1, max=MAX_HISTORY_PAGE),
+                           metadata={"description": f"the most entries to answer (at most {MAX_HISTORY_PAGE})"})
+
+
 class HistoryOut(Schema):
     version = fields.Integer(required=True)
     entries = fields.List(fields.Nested(HistoryEntryOut), required=True)
+    more = fields.Boolean(required=True, metadata={
+        "description": "true when entries after the last one answered exist (the page reached `limit`)"})
 
 
 class TaskIdOut(Schema):
