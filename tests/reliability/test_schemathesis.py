@@ -52,7 +52,9 @@ def as_integers(value):
 def test_every_operation_as_generated(case, celery_worker):
     if positive(case):
         case.body = as_integers(case.body)
-    case.call_and_validate()
+    # the spec's examples name real rulesets, so a schema-valid body may reach the rules and break
+    # one (a seat count, 422): positive_data_acceptance is off, as on real games below
+    case.call_and_validate(excluded_checks=[checks.positive_data_acceptance])
 
 
 @pytest.fixture(scope="module")
