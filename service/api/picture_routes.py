@@ -7,6 +7,7 @@ the same redaction path as ``GET /v1/games/<id>``, so it never shows more.
 from __future__ import annotations
 
 import logging
+import re
 
 import flask
 from flask import current_app
@@ -68,8 +69,12 @@ class BoardPicture(MethodView):
         headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
         if not_modified(etag):
             return current_app.response_class(status=304, headers=headers)
-        body = picture(game, seat, highlight)
+        # a lone surrogate (in a name stored before input was strict) cannot be UTF-8: drawn as U+FFFD
+        body = LONE_SURROGATE.sub("\ufffd", picture(game, seat, highlight))
         return current_app.response_class(body, status=200, mimetype="image/svg+xml", headers=headers)
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def picture(game: Game, seat: int | None, highlight: bool = False) -> str:

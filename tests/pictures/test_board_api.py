@@ -1,5 +1,6 @@
 """GET /v1/games/<id>/board.svg and GET /play, over the real app (Redis + worker)."""
 
+import json
 from xml.etree import ElementTree
 
 import pytest
@@ -129,3 +130,18 @@ def test_a_broken_renderer_falls_back_to_the_generic_picture(client, monkeypatch
     game = create(client)
     root = parse(client.get(f"/v1/games/{game['game_id']}/board.svg"))
     assert root.find("{http://www.w3.org/2000/svg}svg").findtext("{http://www.w3.org/2000/svg}title") == "state"
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(registry.rulesets()))
+def test_a_stored_lone_surrogate_name_is_drawn_not_fatal(client, app, ruleset_id):
+    """A name with a lone surrogate, stored before input was strict JSON (as an old game
+    would hold it), is drawn as U+FFFD: the picture of that game still answers 200."""
+    players = registry.get(ruleset_id).min_players
+    game = create(client, ruleset=ruleset_id, seats=[{"kind": "human"}] * players, seed=3)
+    store = app.extensions["spielwerk"].store
+    record, _ = store.load(game["game_id"])
+    record["seats"][0]["name"] = "Ada\ud800"
+    store.redis.hset(f"game:{{{game['game_id']}}}", "record", json.dumps(record))
+    for headers in ({}, bearer(tokens(game)[0])):
+        root = parse(client.get(f"/v1/games/{game['game_id']}/board.svg", headers=headers))
+        assert "Ada\ufffd" in texts(root)
