@@ -106,7 +106,7 @@ class GamesCollection(MethodView):
                       "description": "with an `Idempotency-Key`: `true` when this is the first request's answer "
                                      "again (nothing was created), else `false`",
                       "schema": {"type": "string", "enum": ["true", "false"]}}})
-    @answers(blp, 400, 404, 409, 413, 422, 429, 500, 503, s404=["not_found"], s409=["idempotency_conflict"],
+    @answers(blp, 400, 404, 408, 409, 413, 422, 429, 500, 503, s404=["not_found"], s409=["idempotency_conflict"],
              s422=["malformed_request", "invalid_options", "limit_exceeded", "seed_refused"],
              s429=["rate_limited", "quota_exceeded"], s503=["store_unavailable", "outcome_unknown"])
     @blp.doc(operationId="createGame", security=PUBLIC, parameters=[IDEMPOTENCY_KEY])
@@ -188,7 +188,7 @@ class Moves(MethodView):
     @blp.arguments(MoveIn, examples=examples.move_bodies())
     @blp.response(200, MoveOut, description="the move was played: the new version, its events and the view",
                   headers=headers("ETag", private=True), examples=examples.moved())
-    @answers(blp, 400, 401, 404, 409, 412, 413, 422, 429, 500, 503, private=True,
+    @answers(blp, 400, 401, 404, 408, 409, 412, 413, 422, 429, 500, 503, private=True,
              s409=["not_your_turn", "stale_version", "game_over"],
              s422=["malformed_request", "illegal_move", "limit_exceeded"],
              s503=["store_unavailable", "outcome_unknown"])
@@ -218,7 +218,7 @@ class ValidateMove(MethodView):
     @blp.arguments(MoveIn, examples=examples.move_bodies())
     @blp.response(200, ValidateOut, description="whether the move would be accepted, and if not why",
                   headers=headers(private=True), examples=examples.validated())
-    @answers(blp, 400, 401, 404, 413, 422, 429, 500, 503, private=True, s422=["malformed_request"],
+    @answers(blp, 400, 401, 404, 408, 413, 422, 429, 500, 503, private=True, s422=["malformed_request"],
              s503=["store_unavailable"])
     @blp.doc(operationId="validateMove", security=SEAT)
     def post(self, body, game_id):
@@ -284,7 +284,7 @@ class Hint(MethodView):
     @blp.arguments(HintIn, required=False, example={"level": "easy"})
     @blp.response(202, TaskIdOut, description="the hint task's id: read it with `GET /v1/tasks/{task_id}`",
                   headers=headers(private=True), example={"task_id": examples.TASK_ID})
-    @answers(blp, 400, 401, 404, 409, 413, 422, 429, 500, 503, private=True, s409=["not_your_turn"],
+    @answers(blp, 400, 401, 404, 408, 409, 413, 422, 429, 500, 503, private=True, s409=["not_your_turn"],
              s422=["malformed_request"], s429=["rate_limited"], s503=["store_unavailable", "broker_unavailable"])
     @blp.doc(operationId="requestHint", security=SEAT)
     def post(self, body, game_id):
