@@ -1,5 +1,5 @@
-# Spielwerk: `make run` serves the API, `make test` checks the import layers, lints the OpenAPI spec and
-# runs the whole suite.
+# Spielwerk: `make run` serves the API, `make test` checks the import layers, lints the OpenAPI spec,
+# generates and compiles the clients and runs the whole suite.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.package-lock.json
 REDOCLY := REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly
 
-.PHONY: run test test-slow openapi lint-openapi bench clean browser
+.PHONY: run test test-slow openapi lint-openapi clients bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m service.dev.run
 
-test: $(STAMP) browser lint-openapi
+test: $(STAMP) browser lint-openapi clients
 	$(VENV)/bin/lint-imports --no-cache --no-logo
 	$(PY) -m pytest
 
@@ -41,8 +41,25 @@ $(NODE_STAMP): package.json package-lock.json
 lint-openapi: $(NODE_STAMP)
 	$(REDOCLY) lint --max-problems 1000 openapi/openapi.json
 
+# Clients generated from the committed spec (git-ignored, never edited by hand): TypeScript types
+# (openapi-typescript; its warnings fail the build) for openapi-fetch, compiled with the game player
+# clients/typescript/play.ts by tsc --strict into clients/typescript/dist/; the Python package
+# spielwerk_client (openapi-python-client, clients/python/openapi-python-client.yaml,
+# --fail-on-warning) for clients/python/play.py. tests/clients/ plays whole games through both.
+TS_CLIENT := clients/typescript/generated/spielwerk.ts
+PY_CLIENT := clients/python/generated/spielwerk_client
+clients: $(STAMP) $(NODE_STAMP)
+	@rm -rf clients/typescript/generated clients/typescript/dist clients/python/generated
+	@out=$$(node_modules/.bin/openapi-typescript openapi/openapi.json -o $(TS_CLIENT) 2>&1); status=$$?; \
+	  echo "$$out"; if [ $$status -ne 0 ] || echo "$$out" | grep -qiE 'warn|⚠'; then \
+	  echo "make clients: openapi-typescript failed or warned" >&2; exit 1; fi
+	node_modules/.bin/tsc --strict -p clients/typescript/tsconfig.json
+	$(VENV)/bin/openapi-python-client generate --path openapi/openapi.json --meta none \
+	  --config clients/python/openapi-python-client.yaml --output-path $(PY_CLIENT) --overwrite --fail-on-warning
+
 bench: $(STAMP)
 	$(PY) bench/bench_api.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .hypothesis node_modules
+	rm -rf $(VENV) var .pytest_cache .hypothesis node_modules clients/typescript/generated clients/typescript/dist \
+	  clients/python/generated
