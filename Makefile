@@ -45,7 +45,8 @@ lint-openapi: $(NODE_STAMP)
 # (openapi-typescript; its warnings fail the build) for openapi-fetch, compiled with the game player
 # clients/typescript/play.ts by tsc --strict into clients/typescript/dist/; the Python package
 # spielwerk_client (openapi-python-client, clients/python/openapi-python-client.yaml,
-# --fail-on-warning) for clients/python/play.py. tests/clients/ plays whole games through both.
+# --fail-on-warning; its model template with the fix of clients/python/model_template.py) for
+# clients/python/play.py. tests/clients/ plays whole games through both.
 TS_CLIENT := clients/typescript/generated/spielwerk.ts
 PY_CLIENT := clients/python/generated/spielwerk_client
 clients: $(STAMP) $(NODE_STAMP)
@@ -54,8 +55,10 @@ clients: $(STAMP) $(NODE_STAMP)
 	  echo "$$out"; if [ $$status -ne 0 ] || echo "$$out" | grep -qiE 'warn|⚠'; then \
 	  echo "make clients: openapi-typescript failed or warned" >&2; exit 1; fi
 	node_modules/.bin/tsc --strict -p clients/typescript/tsconfig.json
+	$(PY) clients/python/model_template.py clients/python/generated/templates
 	$(VENV)/bin/openapi-python-client generate --path openapi/openapi.json --meta none \
-	  --config clients/python/openapi-python-client.yaml --output-path $(PY_CLIENT) --overwrite --fail-on-warning
+	  --config clients/python/openapi-python-client.yaml --custom-template-path clients/python/generated/templates \
+	  --output-path $(PY_CLIENT) --overwrite --fail-on-warning
 
 bench: $(STAMP)
 	$(PY) bench/bench_api.py

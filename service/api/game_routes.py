@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask import current_app, request
+from flask import current_app, jsonify, request
 from flask.views import MethodView
 
 from engine import EngineError
@@ -251,7 +251,10 @@ class Score(MethodView):
         if game.match.status != "finished":
             return {"status": "provisional", **game.match.score()}
         if game.final is None:
-            return {"status": "computing", "message": "the final score sheet is being computed"}, 202
+            # a Response of its own: a plain dict would be dumped through ScoreOut (the 200's schema),
+            # which drops `message` that PendingOut requires
+            return jsonify(PendingOut().dump({"status": "computing",
+                                              "message": "the final score sheet is being computed"})), 202
         return {"status": "final", **game.final}
 
 
