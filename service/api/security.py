@@ -157,7 +157,8 @@ def init_security(app: Flask, settings) -> Limiter | None:
 
     @app.after_request
     def _retry_after(response):
-        if response.status_code == 429 and "Retry-After" not in response.headers:
+        breached = response.status_code == 429 and (response.get_json(silent=True) or {}).get("code") == "rate_limited"
+        if breached and "Retry-After" not in response.headers:
             response.headers["Retry-After"] = retry_after      # the window: a safe upper bound
         return response
 

@@ -311,7 +311,9 @@ def test_gunicorn_workers_killed_under_load_leave_every_game_consistent(procs, r
                 os.kill(victim, 9)
                 kills.append(victim)
             time.sleep(0.3)
-        time.sleep(0.5)
+        # the players go on once a worker serves again (a busy machine boots workers slowly)
+        wait_until(lambda: _health(port), 30, 0.1, "a worker serving again")
+        time.sleep(2)
 
     run_players(players, 0, tolerate_failures=True, during=kill_workers)
     store = store_for(server.url)
