@@ -57,7 +57,8 @@ class Game:
         return self.match.version
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat a bearer token opens; None for no token; Unauthorized for a wrong one."""
+        """The seat a bearer token opens; None for no token and for the admin token (a spectator's
+        view); Unauthorized for a wrong one. Every hash is compared, in constant time."""
         if token is None:
             return None
         digest = token_hash(token)
@@ -65,9 +66,14 @@ class Game:
         for seat in self.record["seats"]:
             if seat.get("token_hash") and hmac.compare_digest(seat["token_hash"], digest):
                 found = seat["seat"]
-        if found is None:
+        if found is None and not self.is_admin(token):
             raise Unauthorized()
         return found
+
+    def is_admin(self, token: str | None) -> bool:
+        """Whether ``token`` is the game's admin token (games created before it existed have none)."""
+        stored = self.record.get("admin_token_hash")
+        return token is not None and stored is not None and hmac.compare_digest(stored, token_hash(token))
 
     def require_version(self, expected: int | None) -> None:
         """The stale-version check: StaleVersion unless ``expected`` is None or the current version."""
@@ -132,7 +138,7 @@ class Games:
     def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None,
                client: str | None = None):
         """Create a game for ``client`` (the key its quota of active games is counted by);
-        returns (game, tokens by seat)."""
+        returns (game, tokens by seat, the admin token). Tokens are stored only as hashes."""
         ruleset = registry.get(ruleset_id)
         if not ruleset.min_players <= len(seats) <= ruleset.max_players:
             raise MalformedRequest(f"{ruleset.id} takes {ruleset.min_players} to {ruleset.max_players} seats",
@@ -153,8 +159,9 @@ class Games:
                 seat["level"] = spec.get("level") or DEFAULT_LEVEL
                 seat.update({k: spec[k] for k in ("budget_ms", "iterations") if spec.get(k) is not None})
             stored.append(seat)
-        now = time.time()
+        now, admin = time.time(), secrets.token_urlsafe(16)
         record = {"game_id": secrets.token_urlsafe(16), "ruleset": ruleset.id, "seats": stored,
+                  "admin_token_hash": token_hash(admin),
                   "created_at": now, "updated_at": now, "client": client, "seed_chosen_by_client": chosen_by_client}
         game = Game(record, match)
         if self.quota > 0 and client and not self.store.admit_game(client, game.game_id, self.quota):
@@ -165,7 +172,7 @@ class Games:
             self._release(game)
             raise
         self._follow_up(game)
-        return game, tokens
+        return game, tokens, admin
 
     # -- reading ---------------------------------------------------------------
     def load(self, game_id: str) -> Game:

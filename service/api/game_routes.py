@@ -77,9 +77,13 @@ def load_as_viewer(game_id: str) -> tuple[Game, int | None]:
 
 
 def load_as_seat(game_id: str) -> tuple[Game, int]:
+    """The game and the seat of the request's seat token (the admin token opens no seat)."""
     token = bearer_token(required=True)
     game = games().load(game_id)
-    return game, game.seat_of(token)
+    seat = game.seat_of(token)
+    if seat is None:
+        raise Unauthorized("this needs a seat token; the admin token sees the game as a spectator")
+    return game, seat
 
 
 def not_modified(etag: str) -> bool:
@@ -127,15 +131,16 @@ class GamesCollection(MethodView):
 
 def create_game(body: dict) -> dict:
     """Create the game of ``body``; the answer with each human seat's token."""
-    game, tokens = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"],
-                                  client=client_address())
+    game, tokens, admin = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"],
+                                         client=client_address())
     seats = []
     for seat in game.public_seats():
         if seat["seat"] in tokens:
             seat["token"] = tokens[seat["seat"]]
         seats.append(seat)
     return {"game_id": game.game_id, "ruleset": game.record["ruleset"], "version": game.version,
-            "status": game.match.status, "seats": seats, "state": game.match.view(None), **game.fairness()}
+            "status": game.match.status, "seats": seats, "admin_token": admin, "state": game.match.view(None),
+            **game.fairness()}
 
 
 def idempotency_key() -> str | None:

@@ -90,6 +90,9 @@ class CreatedOut(Fairness):
     version = fields.Integer(required=True)
     status = fields.String(required=True, validate=validate.OneOf(GAME_STATUSES))
     seats = fields.List(fields.Nested(SeatOut), required=True)
+    admin_token = fields.String(required=True, metadata={"description": (
+        "bearer token of the party that manages the game (a backend), returned only here: it reads the game "
+        "as a spectator and manages it (webhooks); it opens no seat")})
     state = fields.Raw(required=True, metadata={"description": "the game as a spectator sees it (the ruleset's view)"})
 
 

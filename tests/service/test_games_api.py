@@ -58,7 +58,7 @@ def test_unknown_ruleset_is_not_found(client):
 # -- creation ---------------------------------------------------------------------
 def test_create_returns_tokens_once_and_a_spectator_view(client):
     created = create(client)
-    assert set(created) == {"game_id", "ruleset", "version", "status", "seats", "state",
+    assert set(created) == {"game_id", "ruleset", "version", "status", "seats", "admin_token", "state",
                             "seed_chosen_by_client", "seed_commitment"}
     assert created["version"] == 0 and created["status"] == "active"
     assert all(len(s["token"]) >= 22 for s in created["seats"])
