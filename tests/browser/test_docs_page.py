@@ -1,9 +1,7 @@
 """End to end: /docs (Swagger UI over the OpenAPI 3.1 spec) in headless Chromium.
 
-The app of the test session is served on a free loopback port, as for /play
-(tests/browser/test_play_page.py, whose skip rule this test shares: without a browser
-it is skipped with the reason; under CI=true it fails unless the install step recorded
-why). Chromium is started offline: every host name but the loopback address fails to
+The app of the test session is served on a free loopback port and Chromium started as
+tests/browser/conftest.py says (with its skip rule), here offline: every host name but the loopback address fails to
 resolve, so a page that needed a CDN would not render. The page must list every
 operation of /openapi.json and show no render error (Swagger UI 4 could not read a 3.1
 spec: "Unable to render this definition"). A screenshot goes to test-artifacts/browser/.
@@ -11,12 +9,11 @@ spec: "Unable to render this definition"). A screenshot goes to test-artifacts/b
 
 from __future__ import annotations
 
-import os
 from urllib.parse import urlsplit
 
 import pytest
 
-from .test_play_page import ARTIFACTS, WAIT, _browser_or_skip, live_server  # noqa: F401 (fixture)
+from .conftest import WAIT, chrome, shot
 
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 
@@ -33,30 +30,12 @@ return Array.from(document.querySelectorAll('.opblock .opblock-summary')).map(fu
 
 @pytest.fixture(scope="module")
 def offline_browser():
-    chromium, driver_path = _browser_or_skip()
-    os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager download anything
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1500,1100", "--no-first-run", "--disable-extensions",
-                # offline: no host resolves but the loopback address the app is served on
-                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    driver.set_page_load_timeout(WAIT)
+    # offline: no host resolves but the loopback address the app is served on
+    driver = chrome("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", console_logs=True)
     try:
         yield driver
     finally:
         driver.quit()
-
-
-def shot(driver, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
 
 
 def render_errors(driver) -> str:

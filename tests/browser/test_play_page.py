@@ -1,89 +1,23 @@
-"""End to end: /play in headless Chromium (Debian's chromium + chromedriver, selenium).
+"""End to end: /play in headless Chromium (tests/browser/conftest.py).
 
-The app of the test session (real Redis, real Celery worker) is served on a free
-loopback port. A person's path: pick a ruleset, create a game against an AI seat,
-make moves from the list and by clicking a highlighted target on the SVG board, see
-the AI answer. Screenshots go to test-artifacts/browser/.
-
-`make test` installs chromium with apt-get when it is missing (tests/browser/
-install-browser.sh). Without a browser the test is skipped with the reason; under
-CI=true it fails unless the install step recorded why the browser cannot be had.
+A person's path: pick a ruleset, create a game against an AI seat, make moves from the
+list and by clicking a highlighted target on the SVG board, see the AI answer.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import threading
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts" / "browser"
-UNAVAILABLE = ROOT / "var" / "browser-unavailable"
-WAIT = 60  # seconds: two shared cores, a cold Chromium and an AI worker
-
-
-def _browser_or_skip() -> tuple[str, str]:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        selenium_missing = True
-    else:
-        selenium_missing = False
-    if chromium and driver and not selenium_missing:
-        return chromium, driver
-    missing = ", ".join(n for n, ok in (("chromium", chromium), ("chromedriver", driver),
-                                         ("selenium", not selenium_missing)) if not ok)
-    reason = UNAVAILABLE.read_text().strip() if UNAVAILABLE.exists() else ""
-    if os.environ.get("CI") == "true" and not reason:
-        pytest.fail(f"CI=true but {missing} missing and no reason recorded in {UNAVAILABLE}: "
-                    "run `make test` (it installs chromium chromium-driver with apt-get)")
-    pytest.skip(f"browser test needs {missing}: {reason or 'not installed (make test installs them as root)'}")
-
-
-@pytest.fixture(scope="module")
-def live_server(app):
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(10)
+from .conftest import WAIT, chrome, shot
 
 
 @pytest.fixture(scope="module")
 def browser():
-    chromium, driver_path = _browser_or_skip()
-    os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager download anything
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1500,1100", "--no-first-run", "--disable-extensions"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    driver.set_page_load_timeout(WAIT)
+    driver = chrome()
     try:
         yield driver
     finally:
         driver.quit()
-
-
-def shot(driver, name: str) -> Path:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    target = ARTIFACTS / f"{name}.png"
-    driver.save_screenshot(str(target))
-    return target
 
 
 def body_data(driver, key: str):
