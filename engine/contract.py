@@ -67,6 +67,16 @@ def shape(name: str, declared: dict, description: str | None = None) -> type[Sha
     return type(name, (Shape,), attrs)
 
 
+class JsonBoolean(fields.Boolean):
+    """``true`` or ``false`` only, as the API spec says (marshmallow's Boolean also takes 0, 1,
+    "yes", ..., and truthy/falsy sets cannot tell 0 from false)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is not bool:
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 def either(*json_types: str, **kwargs):
     """A field whose value is one of several JSON types (``"integer"``, ``"string"``, a
     ``{"$ref": ...}``-free JSON Schema dict), documented as such."""

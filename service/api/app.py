@@ -11,14 +11,13 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-from engine import registry
-
 from ..config import Settings
 from ..dispatch import CeleryDispatcher, make_celery
 from ..games import Games
 from ..idempotency import Replays
 from . import contract, game_routes, meta_routes, picture_routes, task_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
+from .ruleset_schemas import register as register_ruleset_types
 from .schemas import ErrorOut
 from .security import init_security
 from .strict_json import MAX_INTEGER
@@ -105,6 +104,6 @@ def create_app(settings: Settings | None = None) -> Flask:
     for blueprint in (meta_routes.blp, game_routes.blp, picture_routes.blp, task_routes.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(picture_routes.play_page)  # GET /play, static files
-    meta_routes.register_ruleset_schemas(api, registry.rulesets())
+    register_ruleset_types(api)  # every ruleset's moves, options, views, events (after the blueprints)
     serve_swagger_ui_assets(app)
     return app

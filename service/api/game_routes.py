@@ -17,7 +17,7 @@ from .blueprint import Blueprint
 from .contract import PUBLIC, SEAT, SEAT_OR_SPECTATOR, answers, headers
 from .errors import ApiError, bounded
 from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, HistoryQuery, LegalMovesOut, MoveIn,
-                      MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateOut)
+                      MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateMoveIn, ValidateOut)
 from .security import client_address
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and moves")
@@ -220,7 +220,7 @@ class Moves(MethodView):
 
 @blp.route("/<game_id>/moves/validate")
 class ValidateMove(MethodView):
-    @blp.arguments(MoveIn, examples=examples.move_bodies())
+    @blp.arguments(ValidateMoveIn, examples=examples.move_bodies())
     @blp.response(200, ValidateOut, description="whether the move would be accepted, and if not why",
                   headers=headers(private=True), examples=examples.validated())
     @answers(blp, 400, 401, 404, 408, 413, 422, 429, 500, 503, private=True, s422=["malformed_request"],

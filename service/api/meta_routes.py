@@ -1,4 +1,4 @@
-"""Routes of liveness, readiness and ruleset metadata; every ruleset's schemas in the OpenAPI spec."""
+"""Routes of liveness, readiness and ruleset metadata (the rulesets' types in the spec: ruleset_schemas)."""
 
 from __future__ import annotations
 
@@ -18,21 +18,6 @@ from .game_routes import games
 from .schemas import HealthOut, ReadyOut, RulesetDetailOut, RulesetOut
 
 blp = Blueprint("meta", __name__, url_prefix="/v1", description="Liveness, readiness and rulesets")
-
-
-def schema_name(ruleset_id: str, suffix: str) -> str:
-    return "".join(part.capitalize() for part in ruleset_id.replace("_", "-").split("-")) + suffix
-
-
-def register_ruleset_schemas(api, rulesets) -> None:
-    """Put every ruleset's options schema and a oneOf of its moves into the OpenAPI components."""
-    to_json_schema = api.ma_plugin.converter.schema2jsonschema
-    for ruleset in rulesets.values():
-        api.spec.components.schema(schema_name(ruleset.id, "Options"), schema=ruleset.options_schema)
-        if ruleset.move_schemas:
-            moves = [move_json_schema(move_type, to_json_schema(schema))
-                     for move_type, schema in ruleset.move_schemas.items()]
-            api.spec.components.schema(schema_name(ruleset.id, "Move"), component={"oneOf": moves})
 
 
 def move_json_schema(move_type: str, payload: dict) -> dict:

@@ -45,6 +45,15 @@ class MoveIn(Strict):
                                       metadata={"description": "reject unless the game is at this version"})
 
 
+class ValidateMoveIn(MoveIn):
+    """The body of moves/validate: any move object, whose answer says whether it is legal (its
+    shape included), so ``move`` is not narrowed to the rulesets' move types as in ``MoveIn``."""
+
+    move = fields.Dict(keys=fields.String(), required=True, metadata={"description": (
+        "any move object: the answer says whether it is legal now, its shape included (the rulesets' "
+        "move types: `MoveIn`)")})
+
+
 class HintIn(Strict):
     level = fields.String(validate=validate.OneOf(LEVELS))
 

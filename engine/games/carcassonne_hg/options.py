@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from engine import InvalidOptions, Problem, Problems
+from engine.contract import JsonBoolean
 
 from . import components
 
@@ -40,7 +41,7 @@ class Options(Schema):
     riverFish = _choice("count", ("count", "ignore"),
                         "D4: fish printed on river zones count for the river's fisherman score and the hut "
                         "score of its river system, or are ignored")
-    membersOnLakes = fields.Boolean(load_default=False, metadata={
+    membersOnLakes = JsonBoolean(load_default=False, metadata={
         "description": "D5: tribe members may stand on lakes (as fishermen that never score and return at "
                        "game end); huts may always stand on rivers and lakes"})
     unplaceableBonus = _choice("discardAndRedraw", ("discardAndRedraw", "forfeit"),
@@ -52,7 +53,7 @@ class Options(Schema):
     bonusPerTurn = fields.Integer(
         load_default=1, strict=True, validate=validate.Range(min=0, max=components.MAX_TILES), metadata={
             "description": "D8: bonus tiles played in a turn whose land tile completes a forest with gold"})
-    bonusOnFinalTurn = fields.Boolean(load_default=True, metadata={
+    bonusOnFinalTurn = JsonBoolean(load_default=True, metadata={
         "description": "D9: a bonus earned with the last land tile is still played before final scoring"})
     tieBreak = _choice("none", ("none",), "D10: tied players share the win")
     startPlayer = StartPlayer(load_default="random", metadata={
@@ -61,10 +62,10 @@ class Options(Schema):
     hutValue = _choice("allFish", ("allFish", "largestLake"),
                        "D12: a hut scores all fish of its river system (lakes, plus river fish per "
                        "riverFish) or the fish of its largest lake")
-    scoreIncompleteAtEnd = fields.Boolean(load_default=False, metadata={
+    scoreIncompleteAtEnd = JsonBoolean(load_default=False, metadata={
         "description": "D13: unfinished forests and rivers score their normal value at game end "
                        "(default: nothing)"})
-    shrineBypassesBlocking = fields.Boolean(load_default=False, metadata={
+    shrineBypassesBlocking = JsonBoolean(load_default=False, metadata={
         "description": "D14: a hunter may go on the shrine zone even when its meadow is occupied"})
     tileSet = _choice("hg2002-default", components.SHIPPED,
                       "D15/D16: the shipped tile set to play with (ignored when customTileSet is given)")

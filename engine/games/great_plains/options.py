@@ -6,6 +6,7 @@ import json
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
+from engine.contract import JsonBoolean
 from engine.problems import Problems, pointer
 
 from .components import COMPONENT_SETS, MAX_POINTS, MAX_TOTEMS, ROTATIONS, SIDES, TILE_COUNT, check_dataset
@@ -44,12 +45,12 @@ class Options(Schema):
         load_default="random", validate=_seat_or_random,
         metadata=_doc('Who places the first cave token: "random" (a seeded chance step), 0 or 1. '
                       "The player who places the last cave token takes the first figure turn."))
-    token_on_power_placement = fields.Boolean(
-        load_default=True, truthy={True}, falsy={False},
+    token_on_power_placement = JsonBoolean(
+        load_default=True,
         metadata=_doc("A figure placed on a green totem field with the horse, eagle or bear "
                       "takes a matching token (if the supply has one)."))
-    token_on_push = fields.Boolean(
-        load_default=False, truthy={True}, falsy={False},
+    token_on_push = JsonBoolean(
+        load_default=False,
         metadata=_doc("A figure pushed by a bear onto a green totem field earns its owner a token."))
     blocked_player = fields.String(
         load_default="auto_pass", validate=validate.OneOf(["auto_pass"]),
@@ -63,8 +64,8 @@ class Options(Schema):
         strict=True, load_default=None, allow_none=True, validate=validate.Range(min=1),
         metadata=_doc("Most mountain fields an eagle may cross in a straight line "
                       "(null: unlimited; at least 1 is always required)."))
-    bear_requires_adjacency = fields.Boolean(
-        load_default=True, truthy={True}, falsy={False},
+    bear_requires_adjacency = JsonBoolean(
+        load_default=True,
         metadata=_doc("The bear's target (an opponent figure) must be adjacent to an own cave or figure."))
     bear_push_direction = fields.String(
         load_default="from_source", validate=validate.OneOf(["from_source", "player_choice"]),

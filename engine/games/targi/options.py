@@ -3,6 +3,7 @@ checks beyond the schema (replacement card data)."""
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from engine.contract import JsonBoolean
 from engine.problems import Problems, pointer
 
 from . import components
@@ -16,7 +17,7 @@ def _choice(default, alternatives, ref, text):
 
 
 def _flag(default, ref, text, fixed=False):
-    return fields.Boolean(load_default=default,
+    return JsonBoolean(load_default=default,
                           validate=validate.OneOf([default]) if fixed else None,
                           metadata={"description": f"{ref}: {text} Default {str(default).lower()}."
                                     + (" Fixed." if fixed else "")})
@@ -106,7 +107,7 @@ MOVE_SCHEMAS = {
                                                                   validate=validate.Length(equal=2))),
     "end_actions": _NO_PAYLOAD, "we8_play": _NO_PAYLOAD, "play": _NO_PAYLOAD, "keep": _NO_PAYLOAD,
     "discard": _NO_PAYLOAD,
-    "pay": _schema("Pay", d=_INTEGER, s=_INTEGER, p=_INTEGER, gold=_INTEGER, we9=fields.Boolean(required=True)),
+    "pay": _schema("Pay", d=_INTEGER, s=_INTEGER, p=_INTEGER, gold=_INTEGER, we9=JsonBoolean(required=True)),
     "row": _schema("Row", row=_INTEGER),
     "good": _schema("Good", good=_GOOD),
     "goods": _GOODS_VECTOR,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from engine.contract import JsonBoolean
 from engine.problems import Problems
 
 from .board import board_seats
@@ -22,7 +23,7 @@ def _int(default, minimum, description, maximum=None):
 
 
 def _bool(default, description):
-    return fields.Boolean(load_default=default, metadata={"description": description})
+    return JsonBoolean(load_default=default, metadata={"description": description})
 
 
 class Options(Schema):
