@@ -19,6 +19,7 @@ from .schemas import (CreatedOut, GameOut, HistoryOut, LegalMovesOut, MoveOut, R
 SEED = 42
 GAME_ID = "q7Xb3nT0aZ1kR8sYpL2wVg"
 TOKENS = ("Vq9mD2xN7cL4pR1sT8wYzA", "Hk3fJ6uB0eG5iO2qW9rXtE")
+ADMIN_TOKEN = "Zp4sC8vL1nQ6tY3wR0mKxG"
 TASK_ID = "6f1c3e0a-2b7d-4c59-9e1a-53d8b0f4a217"
 SEATS_IN = [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "ai", "level": "easy"}]
 
@@ -81,8 +82,8 @@ def created() -> dict:
     def answer(rid):
         match = fresh(rid)
         return CreatedOut().dump({"game_id": GAME_ID, "ruleset": rid, "version": match.version,
-                                  "status": match.status, "seats": seats_out(True), "state": match.view(None),
-                                  **fairness()})
+                                  "status": match.status, "seats": seats_out(True), "admin_token": ADMIN_TOKEN,
+                                  "state": match.view(None), **fairness()})
     return per_ruleset(answer, "{name}: the answer to the create example", first_only=True)
 
 
