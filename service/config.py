@@ -13,6 +13,11 @@ def _int(name: str, default: int) -> int:
     return default if value in (None, "") else int(value)
 
 
+def _float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return default if value in (None, "") else float(value)
+
+
 def _limit(name: str, default: int) -> int:
     """A count limit; ``0`` or ``off`` turns it off (0)."""
     value = os.environ.get(name, "").strip().lower()
@@ -68,6 +73,12 @@ class Settings:
     client_seeds: str = CLIENT_SEEDS_ALLOWED  # one of CLIENT_SEED_POLICIES
     hint_rate_limit: str = "20 per minute"  # hint requests per seat token; off: none
     body_read_seconds: float = 10.0  # a request body must arrive within this long (408)
+    webhook_allow_private: bool = False  # WEBHOOK_ALLOW_PRIVATE=1: deliver to private addresses too
+    webhook_timeout_seconds: float = 5.0  # one delivery attempt: connect and answer
+    webhook_retry_base_seconds: float = 10.0  # first back-off; doubled after each failure
+    webhook_retry_max_seconds: float = 3600.0  # longest back-off
+    webhook_retry_window_seconds: float = 24 * 3600.0  # no attempt later than this after the version
+    webhook_deliveries_kept: int = 100  # finished deliveries kept (and listed) per game
 
     @property
     def ai_caps(self) -> Caps:
@@ -110,4 +121,10 @@ class Settings:
             hint_rate_limit=os.environ.get("HINT_RATE_LIMIT", "20 per minute"),
             body_read_seconds=float(os.environ.get("BODY_READ_SECONDS") or 10.0),
             client_seeds=_choice("CLIENT_SEEDS", CLIENT_SEEDS_ALLOWED, CLIENT_SEED_POLICIES),
+            webhook_allow_private=os.environ.get("WEBHOOK_ALLOW_PRIVATE", "").strip().lower() in ("1", "true", "yes"),
+            webhook_timeout_seconds=_float("WEBHOOK_TIMEOUT_SECONDS", 5.0),
+            webhook_retry_base_seconds=_float("WEBHOOK_RETRY_BASE_SECONDS", 10.0),
+            webhook_retry_max_seconds=_float("WEBHOOK_RETRY_MAX_SECONDS", 3600.0),
+            webhook_retry_window_seconds=_float("WEBHOOK_RETRY_WINDOW_SECONDS", 24 * 3600.0),
+            webhook_deliveries_kept=_int("WEBHOOK_DELIVERIES_KEPT", 100),
         )

@@ -16,12 +16,15 @@ from .errors import BrokerUnavailable
 TASK_AI_TURN = "spielwerk.ai_turn"
 TASK_FINAL_SCORE = "spielwerk.final_score"
 TASK_HINT = "spielwerk.hint"
+TASK_WEBHOOK = "spielwerk.webhook"
 
 #: One queue per kind of work, so that no kind waits behind another: a flood of hints never
-#: delays an AI seat's move. A worker consumes all three unless told (``-Q``) which to take;
-#: ``make run`` and compose give hints a worker of their own.
-QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS = "ai", "scores", "hints"
-QUEUE_OF_TASK = {TASK_AI_TURN: QUEUE_AI, TASK_FINAL_SCORE: QUEUE_SCORES, TASK_HINT: QUEUE_HINTS}
+#: delays an AI seat's move, and a slow webhook receiver never delays anything but webhooks. A
+#: worker consumes all four unless told (``-Q``) which to take; ``make run`` and compose give
+#: hints and webhooks workers of their own.
+QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS, QUEUE_WEBHOOKS = "ai", "scores", "hints", "webhooks"
+QUEUE_OF_TASK = {TASK_AI_TURN: QUEUE_AI, TASK_FINAL_SCORE: QUEUE_SCORES, TASK_HINT: QUEUE_HINTS,
+                 TASK_WEBHOOK: QUEUE_WEBHOOKS}
 
 
 def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
@@ -34,7 +37,8 @@ def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
-        task_queues=[Queue(name, Exchange(name), routing_key=name) for name in (QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS)],
+        task_queues=[Queue(name, Exchange(name), routing_key=name)
+                     for name in (QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS, QUEUE_WEBHOOKS)],
         task_default_queue=QUEUE_AI,
         task_routes={task: {"queue": queue} for task, queue in QUEUE_OF_TASK.items()},
         result_expires=TASK_RESULT_SECONDS,
@@ -60,6 +64,7 @@ class Dispatcher(Protocol):
     def ai_turn(self, game_id: str, version: int) -> None: ...
     def final_score(self, game_id: str, version: int) -> None: ...
     def hint(self, task_id: str, game_id: str, seat: int, version: int, level: str | None) -> None: ...
+    def webhook(self, game_id: str, delivery_id: str, attempt: int, countdown: float = 0) -> None: ...
     def task_result(self, task_id: str) -> tuple[str, object]: ...
 
 
@@ -94,6 +99,10 @@ class CeleryDispatcher:
             self.app.send_task(TASK_HINT, (game_id, seat, version, level), task_id=task_id)
         except OperationalError as exc:
             raise BrokerUnavailable() from exc
+
+    def webhook(self, game_id: str, delivery_id: str, attempt: int, countdown: float = 0) -> None:
+        """Queue attempt ``attempt`` at a webhook delivery, ``countdown`` seconds from now."""
+        self.app.send_task(TASK_WEBHOOK, (game_id, delivery_id, attempt), countdown=countdown or None)
 
     def task_result(self, task_id: str) -> tuple[str, object]:
         """The task's state (PENDING, STARTED, SUCCESS, FAILURE) and its result once SUCCESS."""

@@ -90,3 +90,13 @@ class IdempotencyConflict(DomainError):
     at work."""
 
     code = "idempotency_conflict"
+
+
+class WebhookRefused(DomainError):
+    """A webhook URL whose host resolves to an address Spielwerk does not call (loopback,
+    private, link-local, unique-local, multicast, reserved, cloud metadata), or does not resolve."""
+
+    code = "webhook_refused"
+
+    def __init__(self, reason: str):
+        super().__init__(f"this webhook destination is refused: {reason}", {"url": [reason]})

@@ -22,6 +22,7 @@ from .dispatch import Dispatcher
 from .errors import (BrokerUnavailable, MalformedRequest, NotFound, QuotaExceeded, SeedRefused, StaleVersion,
                      Unauthorized)
 from .store import GameStore
+from .webhooks import EVENT_FINAL, EVENT_MOVE, Policy, Webhooks
 
 log = logging.getLogger("spielwerk")
 HUMAN, AI = "human", "ai"
@@ -120,8 +121,9 @@ class Games:
 
     def __init__(self, store: GameStore, dispatcher: Dispatcher, resume_after: float, quota: int = 0,
                  caps: Caps = DEFAULT_CAPS,
-                 client_seeds: str = CLIENT_SEEDS_ALLOWED):
+                 client_seeds: str = CLIENT_SEEDS_ALLOWED, webhooks: Webhooks | None = None):
         self.store = store
+        self.webhooks = webhooks  # None: no webhooks (nothing is delivered)
         self.dispatcher = dispatcher
         self.resume_after = resume_after
         self.caps = caps  # AI_MAX_ITERATIONS, AI_MAX_MS: the ceilings on every search
@@ -130,9 +132,11 @@ class Games:
 
     @classmethod
     def from_settings(cls, settings: Settings, dispatcher: Dispatcher) -> "Games":
-        return cls(GameStore.from_settings(settings), dispatcher, caps=settings.ai_caps,
+        store = GameStore.from_settings(settings)
+        return cls(store, dispatcher, caps=settings.ai_caps,
                    resume_after=settings.visibility_timeout,
-                   quota=settings.max_active_games_per_client, client_seeds=settings.client_seeds)
+                   quota=settings.max_active_games_per_client, client_seeds=settings.client_seeds,
+                   webhooks=Webhooks(store.redis, Policy.from_settings(settings), settings.game_ttl_seconds))
 
     # -- creation --------------------------------------------------------------
     def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None,
@@ -286,10 +290,82 @@ class Games:
                            budget_ms=ai.get("budget_ms"), iterations=ai.get("iterations"), caps=self.caps)
 
     def write_final_score(self, game_id: str, version: int) -> bool:
+        """Write the final sheet once; then (also when a redelivered task finds it written) the
+        webhook's ``final`` delivery is owed (claimed once)."""
         game = self.load(game_id)
-        if game.match.status != "finished" or game.final is not None:
+        if game.match.status != "finished":
             return False
-        return self.store.set_final(game_id, version, game.match.score())
+        wrote = False
+        if game.final is None:
+            wrote = self.store.set_final(game_id, version, game.match.score())
+            if not wrote:
+                return False
+            game = self.load(game_id)
+        self._deliver(game, EVENT_FINAL)
+        return wrote
+
+    # -- webhooks ----------------------------------------------------------------
+    def set_webhook(self, game: Game, url: str, events: list[str]) -> dict:
+        """Register (or replace) the game's webhook; the answer holds its signing secret, sent
+        only here. It gets the versions after the first registration's."""
+        return self._hooks().register(game.game_id, game.version, url, events)
+
+    def webhook(self, game: Game) -> dict:
+        """The game's webhook without its secret; NotFound without one."""
+        found = self._hooks().config(game.game_id)
+        if found is None:
+            raise NotFound("webhook")
+        return {"url": found["url"], "events": found["events"]}
+
+    def delete_webhook(self, game: Game) -> None:
+        self._hooks().remove(game.game_id)
+
+    def webhook_deliveries(self, game: Game) -> list[dict]:
+        """The newest deliveries (WEBHOOK_DELIVERIES_KEPT at most), newest first; NotFound without a webhook."""
+        self.webhook(game)
+        return self._hooks().deliveries(game.game_id)
+
+    def deliver_webhook(self, game_id: str, delivery_id: str, attempt: int) -> str:
+        """Worker side: make attempt ``attempt`` at a delivery and queue what follows (the next
+        attempt after its back-off, or this one again when it is not due yet); returns ``later``
+        when a task follows, else ``done``."""
+        following = self._hooks().attempt(game_id, delivery_id, attempt)
+        if following is None:
+            return "done"
+        self.dispatcher.webhook(game_id, delivery_id, *following)
+        return "later"
+
+    def _hooks(self) -> Webhooks:
+        if self.webhooks is None:
+            raise NotFound("webhook")
+        return self.webhooks
+
+    def _deliver(self, game: Game, event: str) -> None:
+        """Claim and queue the webhook delivery of ``event`` at the game's version, if the game has
+        a webhook for it registered before this version. Best effort: a failure is logged (and a
+        delivery claimed but not queued is marked failed)."""
+        if self.webhooks is None or game.version == 0:
+            return
+        try:
+            hook = self.webhooks.config(game.game_id)
+            if hook is None or event not in hook["events"] or game.version <= hook["since_version"]:
+                return
+            entry = self.store.log(game.game_id, game.version - 1, 1)[0]
+            payload = {"game_id": game.game_id, **game.match.entry_view(entry, None), "version": game.version,
+                       "event": event, "to_move": game.match.to_move(), "status": game.match.status}
+            if event == EVENT_FINAL:
+                payload["score"] = {"status": "final", **game.final}
+            delivery = self.webhooks.claim(game.game_id, game.version, event, payload)
+            if delivery is None:
+                return
+            try:
+                self.dispatcher.webhook(game.game_id, delivery, 1)
+            except Exception:
+                self.webhooks.fail_unqueued(game.game_id, delivery)
+                raise
+        except Exception:  # the version stands; the delivery is lost (and says so when it could)
+            log.warning("could not queue the %s webhook of %s at version %s", event, game.game_id, game.version,
+                        exc_info=True)
 
     # -- internals ---------------------------------------------------------------
     def _sync(self, game: Game) -> dict:
@@ -320,6 +396,7 @@ class Games:
         except Exception:  # broker unreachable: the version stands, the work is resumed later
             log.warning("could not enqueue the follow-up of %s at version %s", game.game_id, game.version,
                         exc_info=True)
+        self._deliver(game, EVENT_MOVE)
 
     def resume_stalled(self, game: Game) -> None:
         """Enqueue again an AI turn or a final score sheet that is owed and has not come for

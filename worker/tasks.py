@@ -14,7 +14,7 @@ from functools import cache
 from celery.exceptions import SoftTimeLimitExceeded
 
 from service.config import Settings
-from service.dispatch import TASK_AI_TURN, TASK_FINAL_SCORE, TASK_HINT, CeleryDispatcher
+from service.dispatch import TASK_AI_TURN, TASK_FINAL_SCORE, TASK_HINT, TASK_WEBHOOK, CeleryDispatcher
 from service.errors import NotFound, StaleVersion
 from service.games import DEFAULT_LEVEL, Games
 from service.store import UNREACHABLE
@@ -91,3 +91,11 @@ def hint(game_id: str, seat: int, version: int, level: str | None) -> dict:
         return {**answer, "version": exc.current, "error": exc.code}
     except SoftTimeLimitExceeded:
         return {**answer, "error": TIMEOUT}
+
+
+@celery.task(name=TASK_WEBHOOK, **RETRY)
+def webhook(game_id: str, delivery_id: str, attempt: int) -> str:
+    """Attempt ``attempt`` at a webhook delivery (on the ``webhooks`` queue: a slow receiver
+    holds only webhook workers). A failed attempt queues the next one after its back-off, as a
+    new task; a copy of this task delivered twice finds the attempt made and does nothing."""
+    return games().deliver_webhook(game_id, delivery_id, attempt)

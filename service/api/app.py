@@ -15,7 +15,7 @@ from ..config import Settings
 from ..dispatch import CeleryDispatcher, make_celery
 from ..games import Games
 from ..idempotency import Replays
-from . import contract, game_routes, meta_routes, picture_routes, task_routes
+from . import contract, game_routes, meta_routes, picture_routes, task_routes, webhook_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
 from .ruleset_schemas import register as register_ruleset_types
 from .schemas import ErrorOut
@@ -92,7 +92,10 @@ def create_app(settings: Settings | None = None) -> Flask:
         API_SPEC_OPTIONS={
             "info": {"description": DESCRIPTION + catalogue_table()},
             "servers": SERVERS,
-            "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
+            "components": {"securitySchemes": {
+                "seatToken": {"type": "http", "scheme": "bearer"},
+                "adminToken": {"type": "http", "scheme": "bearer",
+                               "description": "the game's `admin_token`, answered once by `POST /v1/games`"}}},
         },
     )
     app.extensions["spielwerk"] = Games.from_settings(settings, CeleryDispatcher(make_celery(settings)))
@@ -101,7 +104,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = SpielwerkApi(app)
     init_security(app, settings)
     register_error_handlers(app)
-    for blueprint in (meta_routes.blp, game_routes.blp, picture_routes.blp, task_routes.blp):
+    for blueprint in (meta_routes.blp, game_routes.blp, picture_routes.blp, task_routes.blp, webhook_routes.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(picture_routes.play_page)  # GET /play, static files
     register_ruleset_types(api)  # every ruleset's moves, options, views, events (after the blueprints)

@@ -48,7 +48,7 @@ CATALOGUE: dict[str, Entry] = {
                                     "±(2**63 - 1), NaN; the message says which) or a malformed `If-Match` "
                                     "(400); a body too large (413)",
                                other_statuses=(400, 413)),
-    "unauthorized": Entry(401, "missing or wrong seat token for this game",
+    "unauthorized": Entry(401, "missing or wrong seat token for this game (the webhook operations: its admin token)",
                           headers=(("WWW-Authenticate", 'Bearer realm="spielwerk"'),)),
     "not_found": Entry(404, "unknown game, ruleset, task or path"),
     "method_not_allowed": Entry(405, "the path does not take this method (`Allow` lists those it takes)"),
@@ -68,6 +68,10 @@ CATALOGUE: dict[str, Entry] = {
     "seed_refused": Entry(422, "the create chose a `seed`, which this server's `CLIENT_SEEDS` refuses (for every "
                                "ruleset, or for those with hidden information); `errors.client_seeds` is the "
                                "setting; omit `seed` and the server chooses it; nothing was created"),
+    "webhook_refused": Entry(422, "the webhook URL's host does not resolve, or resolves to an address Spielwerk "
+                                  "does not call (loopback, private, link-local, unique-local, multicast, reserved, "
+                                  "cloud metadata) unless the server sets `WEBHOOK_ALLOW_PRIVATE`; `errors.url` "
+                                  "says why; nothing was stored"),
     "request_timeout": Entry(408, "the request body did not arrive within `BODY_READ_SECONDS`; the connection is "
                                   "closed; nothing was done"),
     "rate_limited": Entry(429, "too many requests; retry after `Retry-After` seconds"),

@@ -1,10 +1,11 @@
-"""``make run``: an embedded Redis, two Celery workers and gunicorn, stopped together.
+"""``make run``: an embedded Redis, three Celery workers and gunicorn, stopped together.
 
 REDIS_URL set: use that server instead of starting one. PORT (8000), HOST (127.0.0.1),
 REDIS_PORT (6390, embedded only), WEB_CONCURRENCY (2), WEB_CONNECTIONS (1000 per gunicorn
 worker; service/api/gunicorn_conf.py), WORKER_CONCURRENCY (1: the worker of AI turns and
-score sheets) and HINT_WORKER_CONCURRENCY (1: the worker of hints, at niceness 10, so that
-hints never delay an AI seat) choose the rest. Ctrl-C or SIGTERM stops them all; if one dies, all stop.
+score sheets), HINT_WORKER_CONCURRENCY (1: the worker of hints, at niceness 10, so that
+hints never delay an AI seat) and WEBHOOK_WORKER_CONCURRENCY (2: the worker of webhook
+deliveries, which mostly wait on receivers) choose the rest. Ctrl-C or SIGTERM stops them all; if one dies, all stop.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ def main() -> int:
     children = [
         celery_worker(env, "ai,scores", env.get("WORKER_CONCURRENCY", "1")),
         celery_worker(env, "hints", env.get("HINT_WORKER_CONCURRENCY", "1"), HINT_WORKER_NICENESS),
+        # webhook deliveries: a slow receiver holds only this worker, never AI turns or hints
+        celery_worker(env, "webhooks", env.get("WEBHOOK_WORKER_CONCURRENCY", "2")),
         # bind (HOST, PORT), workers (WEB_CONCURRENCY), WEB_CONNECTIONS: the config module reads them
         subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.api.gunicorn_conf",
                           "service.api.wsgi:app"], env=env),

@@ -71,7 +71,13 @@ OPERATIONS = {
     "getHistory": ("get", "/v1/games/{game_id}/history", TOKEN_ROUTE | {422}),
     "requestHint": ("post", "/v1/games/{game_id}/hint", TOKEN_ROUTE | {400, 408, 409, 413, 422}),
     "getTask": ("get", "/v1/tasks/{task_id}", TOKEN_ROUTE),
+    "setWebhook": ("put", "/v1/games/{game_id}/webhook", TOKEN_ROUTE | {400, 408, 413, 422}),
+    "getWebhook": ("get", "/v1/games/{game_id}/webhook", TOKEN_ROUTE),
+    "deleteWebhook": ("delete", "/v1/games/{game_id}/webhook", TOKEN_ROUTE),
+    "listWebhookDeliveries": ("get", "/v1/games/{game_id}/webhook/deliveries", TOKEN_ROUTE),
 }
+#: operations that take the game's admin token only
+ADMIN_OPERATIONS = {"setWebhook", "getWebhook", "deleteWebhook", "listWebhookDeliveries"}
 #: codes each operation answers with a status, where it is not every code of that status
 NARROWED = {
     ("createGame", 422): {"malformed_request", "invalid_options", "limit_exceeded", "seed_refused"},
@@ -83,6 +89,7 @@ NARROWED = {
     ("requestHint", 409): {"not_your_turn"},
     ("requestHint", 503): {"store_unavailable", "broker_unavailable"},
     ("getReady", 503): {"not_ready"},
+    ("setWebhook", 422): {"malformed_request", "webhook_refused"},
 }
 WRITES = {"createGame", "playMove"}
 
@@ -139,7 +146,9 @@ def test_every_operation_is_named_described_and_secured(spec):
 def test_security_is_what_the_route_reads(spec):
     for method, path, operation in operations(spec):
         security = operation["security"]
-        if path.startswith("/v1/games/{game_id}") or path.startswith("/v1/tasks/"):
+        if operation["operationId"] in ADMIN_OPERATIONS:
+            assert security == [{"adminToken": []}], operation["operationId"]
+        elif path.startswith("/v1/games/{game_id}") or path.startswith("/v1/tasks/"):
             assert {"seatToken": []} in security, operation["operationId"]
         else:
             assert security == [], operation["operationId"]
