@@ -79,6 +79,8 @@ class Settings:
     webhook_retry_max_seconds: float = 3600.0  # longest back-off
     webhook_retry_window_seconds: float = 24 * 3600.0  # no attempt later than this after the version
     webhook_deliveries_kept: int = 100  # finished deliveries kept (and listed) per game
+    max_streams_per_client: int = 20  # open event streams per client (address key); 0: no limit
+    stream_max_seconds: int = 3600  # an event stream ends after this long (the client resumes with Last-Event-ID)
 
     @property
     def ai_caps(self) -> Caps:
@@ -120,6 +122,8 @@ class Settings:
             task_time_limit=_int("TASK_TIME_LIMIT", 0),
             hint_rate_limit=os.environ.get("HINT_RATE_LIMIT", "20 per minute"),
             body_read_seconds=float(os.environ.get("BODY_READ_SECONDS") or 10.0),
+            max_streams_per_client=_limit("MAX_STREAMS_PER_CLIENT", 20),
+            stream_max_seconds=_int("STREAM_MAX_SECONDS", 3600),
             client_seeds=_choice("CLIENT_SEEDS", CLIENT_SEEDS_ALLOWED, CLIENT_SEED_POLICIES),
             webhook_allow_private=os.environ.get("WEBHOOK_ALLOW_PRIVATE", "").strip().lower() in ("1", "true", "yes"),
             webhook_timeout_seconds=_float("WEBHOOK_TIMEOUT_SECONDS", 5.0),

@@ -205,6 +205,8 @@ class Games:
         current = game.version
         entry = game.match.play(seat, move)
         entry["events"][:0] = notes
+        # whose turn it is after the move, for streams that replay the log (public: every view shows it)
+        entry.update(to_move=game.match.to_move(), status=game.match.status)
         self.store.commit(self._sync(game), current, entry)
         if game.match.status == "finished":
             self._release(game)

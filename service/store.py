@@ -41,7 +41,9 @@ if mark then return 0 end
 """
 
 #: KEYS: record, log, the attempt's mark. ARGV: expected version, new version, record JSON,
-#: entry JSON, ttl ms, mark ttl ms.
+#: entry JSON, ttl ms, mark ttl ms, the game's events channel: the new entry is published there
+#: in the same script, so a stream subscriber (service/events.py) hears of every committed
+#: version and of no other.
 COMPARE_AND_SET = ATTEMPT_CHECK + """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return -1 end
@@ -51,6 +53,7 @@ redis.call('RPUSH', KEYS[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 redis.call('SET', KEYS[3], 'applied', 'PX', ARGV[6])
+redis.call('PUBLISH', ARGV[7], '{"kind":"move","entry":' .. ARGV[4] .. '}')
 return 1
 """
 
@@ -72,11 +75,13 @@ return 0
 #: How long an attempt's mark lives: far longer than a request with its resends and settling.
 MARK_TTL_MS = 600 * 1000
 
-#: KEYS: record. ARGV: version the sheet belongs to, sheet JSON.
+#: KEYS: record. ARGV: version the sheet belongs to, sheet JSON, the game's events channel
+#: (the sheet is published there in the same script).
 SET_FINAL = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current or tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'final', ARGV[2])
+redis.call('PUBLISH', ARGV[3], '{"kind":"final","version":' .. ARGV[1] .. ',"final":' .. ARGV[2] .. '}')
 return 1
 """
 
@@ -115,6 +120,11 @@ def record_key(game_id: str) -> str:
 
 def log_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:log"
+
+
+def events_channel(game_id: str) -> str:
+    """The pub/sub channel of a game's new versions and final sheet (service/events.py)."""
+    return f"events:{{{game_id}}}"
 
 
 def attempt_key(game_id: str, attempt: str) -> str:
@@ -206,7 +216,7 @@ class GameStore:
         game_id = record["game_id"]
         mark = attempt_key(game_id, secrets.token_hex(8))
         args = [expected_version, record["version"], _stored(record, "the game record"),
-                _stored(entry, "the move's log entry"), self._ttl_ms(record), MARK_TTL_MS]
+                _stored(entry, "the move's log entry"), self._ttl_ms(record), MARK_TTL_MS, events_channel(game_id)]
         result = self._write(lambda: self._cas(keys=[record_key(game_id), log_key(game_id), mark], args=args,
                                                client=self.writer), mark)
         if result == -1:
@@ -234,7 +244,8 @@ class GameStore:
             return 1
 
     def set_final(self, game_id: str, version: int, sheet: dict) -> bool:
-        return bool(self._set_final(keys=[record_key(game_id)], args=[version, json.dumps(sheet)]))
+        return bool(self._set_final(keys=[record_key(game_id)], args=[version, json.dumps(sheet),
+                                                                      events_channel(game_id)]))
 
     def log(self, game_id: str, after: int = 0, count: int | None = None) -> list[dict]:
         """The log entries of the versions after ``after``: all, or the first ``count``

@@ -78,6 +78,8 @@ CATALOGUE: dict[str, Entry] = {
     "quota_exceeded": Entry(429, "the client (its address; for IPv6 its /64 network) has as many active games "
                                  "as `MAX_ACTIVE_GAMES_PER_CLIENT` allows (`errors.quota`); one must finish or "
                                  "expire first"),
+    "too_many_streams": Entry(429, "the client (its address; for IPv6 its /64 network) has as many event streams "
+                                   "open as `MAX_STREAMS_PER_CLIENT` allows (`errors.limit`); close one first"),
     "internal_error": Entry(500, "a bug; the details go to the log only"),
     "store_unavailable": Entry(503, "the game store cannot be reached; retry after `Retry-After` seconds",
                                headers=(("Retry-After", "1"),)),

@@ -75,6 +75,8 @@ OPERATIONS = {
     "getWebhook": ("get", "/v1/games/{game_id}/webhook", TOKEN_ROUTE),
     "deleteWebhook": ("delete", "/v1/games/{game_id}/webhook", TOKEN_ROUTE),
     "listWebhookDeliveries": ("get", "/v1/games/{game_id}/webhook/deliveries", TOKEN_ROUTE),
+    "streamEvents": ("get", "/v1/games/{game_id}/events", TOKEN_ROUTE | {400, 422}),
+    "createStreamTicket": ("post", "/v1/games/{game_id}/stream-ticket", TOKEN_ROUTE | {408, 413}),
 }
 #: operations that take the game's admin token only
 ADMIN_OPERATIONS = {"setWebhook", "getWebhook", "deleteWebhook", "listWebhookDeliveries"}
@@ -90,6 +92,7 @@ NARROWED = {
     ("requestHint", 503): {"store_unavailable", "broker_unavailable"},
     ("getReady", 503): {"not_ready"},
     ("setWebhook", 422): {"malformed_request", "webhook_refused"},
+    ("streamEvents", 429): {"rate_limited", "too_many_streams"},
 }
 WRITES = {"createGame", "playMove"}
 

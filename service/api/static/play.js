@@ -2,7 +2,8 @@
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
-const state = { gameId: null, token: null, seat: null, version: null, moves: [], view: null, etag: null, timer: null, busy: false, again: false };
+const state = { gameId: null, token: null, seat: null, version: null, moves: [], view: null, etag: null, timer: null, busy: false, again: false,
+                source: null, lastEventId: null };
 
 function message(text) { $("#message").textContent = text || ""; }
 
@@ -82,7 +83,9 @@ async function newGame(event) {
 
 function openGame(gameId, token, seat) {
   clearTimeout(state.timer);
-  Object.assign(state, { gameId, token, seat, version: null, moves: [], view: null, etag: null });
+  closeStream();
+  Object.assign(state, { gameId, token, seat, version: null, moves: [], view: null, etag: null, lastEventId: null,
+                         shown: null, scorePending: false });
   document.body.dataset.game = gameId;
 }
 
@@ -97,6 +100,11 @@ async function refresh() {
     const v = await api("GET", base);
     if (v.status !== 200) { message(v.data && v.data.message ? v.data.message : "cannot load the game"); return; }
     const view = v.data;
+    const shown = view.version + ":" + view.status;
+    if (shown === state.shown && !state.scorePending) {          // nothing new (a pushed version we showed already)
+      if (view.status === "active") openStream();
+      return;
+    }
     state.view = view; state.version = view.version; state.etag = v.headers.get("ETag");
     const myTurn = view.status === "active" && state.seat !== null && view.to_move.includes(state.seat);
     let moves = [];
@@ -113,27 +121,63 @@ async function refresh() {
     const [score, hist] = await Promise.all([api("GET", base + "/score"), api("GET", base + "/history")]);
     if (score.status === 200) showScores(score.data, view);
     if (hist.status === 200) showHistory(hist.data, view);
+    state.shown = shown;
+    state.scorePending = score.status === 202;
     document.body.dataset.version = view.version;
     document.body.dataset.status = view.status;
     document.body.dataset.myTurn = myTurn ? "yes" : "no";
-    // poll for the AI; also on our turn, since other seats may move at the same time
-    if (view.status === "active") schedulePoll(myTurn ? 1500 : 700);
-    else if (score.status === 202) { clearTimeout(state.timer); state.timer = setTimeout(refresh, 700); }  // final sheet pending
+    // the server pushes every new version (and the final sheet) over the game's event stream
+    if (view.status === "active" || score.status === 202) openStream();
+    else closeStream();
   } finally {
     state.busy = false;
     if (state.again) refresh();
   }
 }
 
-function schedulePoll(delay) {
+// -- the event stream ------------------------------------------------------------------
+// EventSource cannot send Authorization and a seat token must not travel in a URL: a seat
+// asks for a single-use ticket first (POST stream-ticket). The stream resumes after the last
+// version received (since=), so a reconnect loses and repeats nothing; each message reloads.
+async function openStream() {
+  if (state.source) return;
+  const gameId = state.gameId;
+  const base = "/v1/games/" + encodeURIComponent(gameId);
+  state.source = "opening";
+  const params = new URLSearchParams();
+  if (state.token) {
+    const t = await api("POST", base + "/stream-ticket");
+    if (gameId !== state.gameId) return;
+    if (t.status !== 201) { state.source = null; streamLater(); return; }
+    params.set("ticket", t.data.ticket);
+  }
+  params.set("since", String(state.lastEventId !== null ? state.lastEventId : (state.version || 0)));
+  const source = new EventSource(base + "/events?" + params.toString());
+  state.source = source;
+  const received = (event) => {
+    if (state.source !== source) return;
+    state.lastEventId = Number(event.lastEventId);
+    refresh();
+  };
+  source.addEventListener("move", received);
+  source.addEventListener("final", (event) => { received(event); closeStream(); });
+  source.onerror = () => {      // the stream ended (a server restart, Redis restarted): resume after a pause
+    if (state.source !== source) return;
+    source.close();
+    state.source = null;
+    streamLater();
+  };
+}
+
+function streamLater() {
   clearTimeout(state.timer);
   const gameId = state.gameId;
-  state.timer = setTimeout(async () => {
-    if (gameId !== state.gameId) return;
-    const r = await api("GET", "/v1/games/" + encodeURIComponent(gameId), undefined,
-                        state.etag ? { "If-None-Match": state.etag } : {});
-    if (r.status === 304) schedulePoll(delay); else refresh();
-  }, delay);
+  state.timer = setTimeout(() => { if (gameId === state.gameId) refresh(); }, 1000);
+}
+
+function closeStream() {
+  if (state.source && state.source !== "opening") state.source.close();
+  state.source = null;
 }
 
 function showBoard(svgText) {

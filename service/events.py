@@ -1,0 +1,332 @@
+"""Server push: new versions fanned out through Redis pub/sub to each API process's streams.
+
+The store's compare-and-set and final-sheet scripts publish every committed entry and the
+final sheet on the game's channel (``store.events_channel``) in the same script as the
+write, so a subscriber hears of every committed version and of nothing that was not
+committed. Each API process holds **one** pub/sub connection, read by one dispatcher thread
+(a greenlet under gunicorn's gevent workers, which monkey-patch ``threading``), shared by all
+of its subscribers: the dispatcher subscribes a game's channel while the process has a
+subscriber to it and puts each message into every subscriber's bounded queue. A subscriber
+that falls behind (its queue full) is closed, as is every subscriber when the connection to
+Redis is lost: the client resumes with ``Last-Event-ID`` and replays the log (the stream
+route subscribes first, then reads the log, then delivers live messages past what it sent).
+
+Nothing here lives in one process's memory beyond its own subscribers: any API process
+serves any subscriber. Also here: the per-client count of open streams (a sorted set in
+Redis, leased, so a killed process's streams expire) and single-use stream tickets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import queue
+import secrets
+import threading
+import time
+
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+from .store import events_channel
+
+log = logging.getLogger("spielwerk")
+
+#: Messages a subscriber may have waiting; one that falls further behind is closed.
+QUEUE_BOUND = 256
+#: Seconds between comment heartbeats on an idle stream.
+HEARTBEAT_SECONDS = 15
+#: Seconds a stream ticket lives (``POST .../stream-ticket``); it works once.
+TICKET_SECONDS = 60
+#: Seconds an open stream's slot is leased for; heartbeats renew it, so a stream of a killed
+#: process stops counting against its client after this.
+SLOT_LEASE_SECONDS = 3 * HEARTBEAT_SECONDS
+#: Seconds a new subscriber waits for Redis to confirm its subscription.
+SUBSCRIBE_SECONDS = 5.0
+#: The dispatcher's longest wait for a message before it looks at (un)subscriptions to send.
+POLL_SECONDS = 0.02
+
+#: Closing reasons.
+OVERFLOW, STORE_LOST, SHUTDOWN = "overflow", "store_lost", "shutdown"
+_CLOSED = object()
+
+
+class Published:
+    """One message of a game's channel: ``kind`` ``move`` (``entry``) or ``final`` (``final``),
+    and a cache of its rendered frames by viewer, shared by the process's subscribers."""
+
+    __slots__ = ("kind", "version", "entry", "final", "frames")
+
+    def __init__(self, data: dict):
+        self.kind = data["kind"]
+        self.entry = data.get("entry")
+        self.final = data.get("final")
+        self.version = self.entry["version"] if self.kind == "move" else data["version"]
+        self.frames: dict = {}
+
+    def frame(self, viewer, render) -> bytes:
+        """``render()``, once per viewer (None: a spectator) for all of this process's subscribers."""
+        found = self.frames.get(viewer)
+        if found is None:
+            found = self.frames[viewer] = render()
+        return found
+
+
+class Subscription:
+    """A subscriber's end: ``get`` the next message (None after ``timeout``), until closed."""
+
+    def __init__(self, game_id: str, bound: int):
+        self.game_id = game_id
+        self.queue: queue.Queue = queue.Queue(maxsize=bound)
+        self.ready = threading.Event()
+        self.closed: str | None = None
+
+    def offer(self, message: Published) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except queue.Full:
+            self.closed = OVERFLOW      # what is queued is delivered, then the stream ends
+
+    def close(self, reason: str) -> None:
+        self.closed = self.closed or reason
+        try:
+            self.queue.put_nowait(_CLOSED)
+        except queue.Full:
+            pass                        # the reader is busy with the queue and sees `closed`
+
+    def get(self, timeout: float) -> Published | None:
+        """The next message; None when none came within ``timeout``; raises Closed at the end."""
+        if self.closed and self.queue.empty():
+            raise Closed(self.closed)
+        try:
+            item = self.queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if item is _CLOSED:
+            raise Closed(self.closed or SHUTDOWN)
+        return item
+
+
+class Closed(Exception):
+    """The subscription ended (``args[0]``: why): the client resumes with Last-Event-ID."""
+
+
+class Hub:
+    """One process's pub/sub connection and its subscribers, by game."""
+
+    def __init__(self, redis_url: str, bound: int = QUEUE_BOUND):
+        self.redis_url = redis_url
+        self.bound = bound
+        self._lock = threading.Lock()
+        self._subs: dict[str, set[Subscription]] = {}
+        self._live: set[str] = set()      # channels Redis confirmed
+        self._pending: set[str] = set()   # SUBSCRIBE sent, not yet confirmed
+        self._thread: threading.Thread | None = None
+        self._stopped = False
+        self.connected = False
+
+    def subscribers(self) -> int:
+        with self._lock:
+            return sum(len(subs) for subs in self._subs.values())
+
+    def subscribe(self, game_id: str, timeout: float = SUBSCRIBE_SECONDS) -> Subscription:
+        """A subscription to ``game_id``, returned once Redis confirmed it: every version
+        committed from now on reaches it. redis.ConnectionError when Redis does not confirm
+        within ``timeout``."""
+        self._start()
+        sub = Subscription(game_id, self.bound)
+        with self._lock:
+            self._subs.setdefault(game_id, set()).add(sub)
+            if game_id in self._live:
+                sub.ready.set()
+        if not sub.ready.wait(timeout):
+            self.unsubscribe(sub)
+            raise redis.ConnectionError("the event channel could not be subscribed")
+        if sub.closed:
+            self.unsubscribe(sub)
+            raise redis.ConnectionError("the event channel was lost")
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        with self._lock:
+            subs = self._subs.get(sub.game_id)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self._subs[sub.game_id]
+
+    def stop(self) -> None:
+        self._stopped = True
+
+    # -- the dispatcher --------------------------------------------------------------
+    def _start(self) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._stopped = False
+                self._thread = threading.Thread(target=self._run, name="spielwerk-events", daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopped:
+            client = redis.Redis.from_url(self.redis_url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=2,
+                                          socket_keepalive=True)
+            pubsub = client.pubsub()
+            try:
+                client.ping()                  # a dead Redis shows here
+                self._serve(pubsub)
+            except Exception as lost:  # ConnectionError, TimeoutError, a restart: every stream ends
+                if not isinstance(lost, redis.RedisError):
+                    log.exception("event dispatcher failed")
+                self._lose_all()
+                time.sleep(0.2)
+            finally:
+                self.connected = False
+                try:
+                    pubsub.close()
+                    client.close()
+                except Exception:
+                    pass
+        self._lose_all(SHUTDOWN)
+
+    def _lose_all(self, reason: str = STORE_LOST) -> None:
+        with self._lock:
+            self._live.clear()
+            self._pending.clear()
+            subs = [sub for group in self._subs.values() for sub in group]
+            self._subs.clear()
+        for sub in subs:
+            sub.close(reason)
+            sub.ready.set()                # a subscriber still waiting sees it closed
+
+    def _serve(self, pubsub) -> None:
+        self.connected = True
+        while not self._stopped:
+            with self._lock:
+                wanted = set(self._subs)
+                add = wanted - self._live - self._pending
+                drop = self._live - wanted    # never one still pending: its confirmation comes first
+                self._pending |= add
+                self._live -= drop
+            if add:
+                pubsub.subscribe(*(events_channel(game) for game in add))
+            if drop:
+                pubsub.unsubscribe(*(events_channel(game) for game in drop))
+            message = pubsub.get_message(timeout=POLL_SECONDS)
+            while message is not None:
+                self._handle(message)
+                message = pubsub.get_message(timeout=0)
+
+    def _handle(self, message: dict) -> None:
+        if message.get("type") not in ("subscribe", "message"):
+            return
+        channel = message["channel"].decode()
+        game = channel[len("events:{"):-1]
+        if message["type"] == "subscribe":
+            with self._lock:
+                if game in self._pending:
+                    self._pending.discard(game)
+                    self._live.add(game)
+                    for sub in self._subs.get(game, ()):
+                        sub.ready.set()
+            return
+        if message["type"] != "message":
+            return
+        try:
+            published = Published(json.loads(message["data"]))
+        except (ValueError, KeyError, TypeError):
+            log.warning("an unreadable message on %s", channel)
+            return
+        with self._lock:
+            subs = list(self._subs.get(game, ()))
+        for sub in subs:
+            sub.offer(published)
+
+
+# -- limits and tickets -------------------------------------------------------------
+#: KEYS: the client's open streams (a sorted set of slot ids by lease end). ARGV: now ms, slot
+#: id, lease end ms, the limit, the set's ttl ms. 1: admitted.
+TAKE_SLOT = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
+
+def slots_key(client: str) -> str:
+    return f"streams:{{{client}}}"
+
+
+def ticket_key(ticket: str) -> str:
+    return f"stream_ticket:{{{hashlib.sha256(ticket.encode()).hexdigest()}}}"
+
+
+class StreamSlots:
+    """At most ``limit`` open streams per client, shared by every API process (0: no limit)."""
+
+    def __init__(self, client: redis.Redis, limit: int, lease: int = SLOT_LEASE_SECONDS):
+        self.redis = client
+        self.limit = limit
+        self.lease_ms = lease * 1000
+        self._take = client.register_script(TAKE_SLOT)
+
+    def take(self, client: str) -> str | None:
+        """A slot id for a new stream of ``client``; None when it has ``limit`` open ones."""
+        slot = secrets.token_hex(8)
+        if self.limit <= 0:
+            return slot
+        now = int(time.time() * 1000)
+        taken = self._take(keys=[slots_key(client)], args=[now, slot, now + self.lease_ms, self.limit,
+                                                            2 * self.lease_ms])
+        return slot if taken else None
+
+    def renew(self, client: str, slot: str) -> None:
+        if self.limit > 0:
+            self.redis.zadd(slots_key(client), {slot: int(time.time() * 1000) + self.lease_ms}, xx=True)
+            self.redis.pexpire(slots_key(client), 2 * self.lease_ms)
+
+    def give_back(self, client: str, slot: str) -> None:
+        if self.limit > 0:
+            self.redis.zrem(slots_key(client), slot)
+
+
+class StreamTickets:
+    """Short-lived single-use tickets that open one seat's stream (``?ticket=``): a browser's
+    EventSource cannot send ``Authorization``, and a seat token must not travel in a URL.
+    Redis keeps only the ticket's SHA-256; redeeming it is one GETDEL."""
+
+    def __init__(self, client: redis.Redis, seconds: int = TICKET_SECONDS):
+        self.redis = client
+        self.seconds = seconds
+
+    def issue(self, game_id: str, seat: int) -> str:
+        ticket = secrets.token_urlsafe(24)
+        self.redis.set(ticket_key(ticket), json.dumps({"game_id": game_id, "seat": seat}), ex=self.seconds)
+        return ticket
+
+    def redeem(self, ticket: str, game_id: str) -> int | None:
+        """The seat the ticket opens on ``game_id``; None for an unknown, used, expired ticket
+        or one of another game. A ticket works once, whatever the answer."""
+        found = self.redis.getdel(ticket_key(ticket))
+        if found is None:
+            return None
+        data = json.loads(found)
+        return data["seat"] if data["game_id"] == game_id else None
+
+
+class Streams:
+    """What the stream routes share in one process: the hub, the slots, the tickets."""
+
+    def __init__(self, hub: Hub, slots: StreamSlots, tickets: StreamTickets, max_seconds: float = 3600):
+        self.hub, self.slots, self.tickets = hub, slots, tickets
+        self.max_seconds = max_seconds   # STREAM_MAX_SECONDS: a stream ends after it; the client resumes
+
+    @classmethod
+    def from_settings(cls, settings, client: redis.Redis) -> "Streams":
+        return cls(Hub(settings.redis_url), StreamSlots(client, settings.max_streams_per_client),
+                   StreamTickets(client), settings.stream_max_seconds)
