@@ -12,6 +12,8 @@ class StrictJSONParser(FlaskParser):
 
     def _raw_load_json(self, req):
         if not is_json_request(req):
+            if req.get_data(cache=True):   # a body in another type is refused, not ignored
+                abort(400, messages={"json": ["a request body must be JSON (Content-Type: application/json)"]})
             return core.missing
         return strict_json.loads(req.get_data(cache=True))
 

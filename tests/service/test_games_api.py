@@ -94,7 +94,8 @@ def test_malformed_json_and_content_type_and_size(client):
     assert_error(client.post("/v1/games", data="{not json", content_type="application/json"),
                  400, "malformed_request")
     assert_error(client.post("/v1/games", data="ruleset=toy", content_type="text/plain"),
-                 422, "malformed_request")
+                 400, "malformed_request")                       # a body in another type: refused
+    assert_error(client.post("/v1/games", content_type="text/plain"), 422, "malformed_request")  # no body
     huge = json.dumps({"ruleset": TOY, "seats": [{"kind": "human"}] * 2, "options": {"x": "a" * 200_000}})
     response = client.post("/v1/games", data=huge, content_type="application/json")
     assert_error(response, 413, "malformed_request")
