@@ -262,11 +262,11 @@ def event_view(event: dict, viewer: int | None) -> dict:
     return public
 
 
-def canonical(value) -> str:
-    """Canonical JSON text, for equality checks and hashing."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 def seat_label(seat: int) -> str:
     """What people call a seat: ``Player 1`` is seat 0 (default names, pictures, /play)."""
     return f"Player {seat + 1}"
 
 
+def canonical(value) -> str:
+    """Canonical JSON text, for equality checks and hashing."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
