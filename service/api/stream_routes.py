@@ -26,7 +26,7 @@ from ..games import MAX_HISTORY_PAGE, Game, Games
 from .blueprint import Blueprint
 from .contract import SEAT, SEAT_OR_SPECTATOR, answers, headers
 from .errors import ApiError
-from .game_routes import PRIVATE, games, load_as_seat, load_as_viewer, private_when_seat
+from .game_routes import PRIVATE, bearer_token, games, load_as_seat, private_when_seat
 from .schemas import MAX_SEED, ScoreOut
 from .security import client_address
 
@@ -114,14 +114,13 @@ class Events(MethodView):
         token, it is the spectators' stream. Resume with `Last-Event-ID` (or `since`).
         A client has at most `MAX_STREAMS_PER_CLIENT` streams open (429 `too_many_streams`)."""
         since = resume_point(query.get("since"))
-        ticket = query.get("ticket")
+        ticket, token = query.get("ticket"), None
         if ticket is not None:
             seat = streams().tickets.redeem(ticket, game_id)
             if seat is None:
                 raise Unauthorized("the stream ticket is unknown, used or expired")
-            games().load(game_id)
         else:
-            _, seat = load_as_viewer(game_id)
+            token = bearer_token(required=False)
         hub, slots, client = streams().hub, streams().slots, client_address()
         slot = slots.take(client)
         if slot is None:
@@ -134,6 +133,9 @@ class Events(MethodView):
             raise
         try:
             game = games().load(game_id)   # after subscribing: every later version reaches `sub`
+            if ticket is None:
+                seat = game.seat_of(token)     # 401 for a wrong token; None: a spectator (or the admin token)
+                games().resume_stalled(game)   # a reader waiting for AI moves resumes owed work, as history does
         except Exception:
             hub.unsubscribe(sub)
             slots.give_back(client, slot)
