@@ -168,3 +168,33 @@ def test_a_subscriber_that_falls_behind_is_closed_after_what_it_had_queued(redis
     finally:
         hub.stop()
         client.close()
+
+
+def test_a_stream_counts_once_against_the_rate_limit(app):
+    """An AI-only game followed to its end on one stream: the stream is one request of the
+    client's four a minute, however many messages it carries."""
+    import dataclasses
+
+    from werkzeug.serving import make_server
+
+    from service.api.app import create_app
+    from service.config import Settings
+
+    limited = create_app(dataclasses.replace(Settings.from_env(), rate_limit="4 per minute"))
+    server = make_server("127.0.0.1", 0, limited, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_port
+        status, created = http_call(port, "POST", "/v1/games", {"ruleset": "great-plains", "seats": [
+            {"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}]})            # request 1
+        assert status == 201
+        messages = Reader(port, f"/v1/games/{created['game_id']}/events").finish()            # request 2
+        assert messages[-1]["event"] == "final" and len(messages) > 10
+        assert http_call(port, "GET", f"/v1/games/{created['game_id']}")[0] == 200          # 3
+        assert http_call(port, "GET", f"/v1/games/{created['game_id']}")[0] == 200          # 4
+        assert http_call(port, "GET", f"/v1/games/{created['game_id']}")[0] == 429          # 5: limited
+    finally:
+        server.shutdown()
+        thread.join(10)
+        limited.extensions["spielwerk_streams"].hub.stop()
