@@ -149,9 +149,9 @@ class Events(MethodView):
 def resume_point(since: int | None) -> int | None:
     """``Last-Event-ID`` (a version) if sent, else ``since``."""
     header = request.headers.get("Last-Event-ID")
-    if header is None or not header.strip():
+    if header is None:
         return since
-    if not re.fullmatch(r"[0-9]{1,18}", header.strip()):
+    if not re.fullmatch(r"[0-9]{1,18}", header.strip()):     # EventSource never sends an empty one
         raise ApiError("malformed_request", "Last-Event-ID must be a version number, e.g. 12", status=400)
     return int(header.strip())
 
