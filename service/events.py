@@ -30,7 +30,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from .store import events_channel
+from .store import TAKE_LEASE, events_channel
 
 log = logging.getLogger("spielwerk")
 
@@ -249,17 +249,6 @@ class Hub:
 
 
 # -- limits and tickets -------------------------------------------------------------
-#: KEYS: the client's open streams (a sorted set of slot ids by lease end). ARGV: now ms, slot
-#: id, lease end ms, the limit, the set's ttl ms. 1: admitted.
-TAKE_SLOT = """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 1
-"""
-
-
 def slots_key(client: str) -> str:
     return f"streams:{{{client}}}"
 
@@ -275,7 +264,7 @@ class StreamSlots:
         self.redis = client
         self.limit = limit
         self.lease_ms = lease * 1000
-        self._take = client.register_script(TAKE_SLOT)
+        self._take = client.register_script(TAKE_LEASE)   # a client's open streams, by lease end
 
     def take(self, client: str) -> str | None:
         """A slot id for a new stream of ``client``; None when it has ``limit`` open ones."""

@@ -95,9 +95,10 @@ redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 return false
 """
 
-#: KEYS: the client's active games (a sorted set of game ids by the time they stop counting).
-#: ARGV: now ms, game id, when it stops counting ms, the quota, the set's ttl ms. 1: admitted.
-ADMIT_GAME = """
+#: A capped set of leases (a client's active games, its open streams). KEYS: a sorted set of
+#: members by the time their lease ends. ARGV: now ms, the member, its lease end ms, the cap,
+#: the set's ttl ms. 1: admitted; 0: ``cap`` members hold a lease now.
+TAKE_LEASE = """
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
@@ -179,7 +180,7 @@ class GameStore:
         self._create = client.register_script(CREATE)
         self._settle = client.register_script(SETTLE)
         self._set_final = client.register_script(SET_FINAL)
-        self._admit_game = client.register_script(ADMIT_GAME)
+        self._admit_game = client.register_script(TAKE_LEASE)
         self._claim = client.register_script(CLAIM)
 
     @classmethod

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing.util
 import os
+import threading
 
 import pytest
 import redis
@@ -88,3 +89,18 @@ def forget_games_after_module():
     for key in client.scan_iter(match="game:*", count=1000):
         client.delete(key)
     client.close()
+
+
+@pytest.fixture(scope="module")
+def live_server(app):
+    """The session's app served over real HTTP on a free loopback port: its base URL."""
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(10)

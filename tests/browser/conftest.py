@@ -1,5 +1,5 @@
-"""Headless Chromium for the browser tests (Debian's chromium + chromedriver, selenium), and
-the app of the test session (real Redis, real Celery worker) served on a free loopback port.
+"""Headless Chromium for the browser tests (Debian's chromium + chromedriver, selenium); the
+app they open is the session's, served by ``live_server`` (tests/conftest.py).
 
 `make test` installs chromium with apt-get when it is missing (tests/browser/
 install-browser.sh). Without a browser a test is skipped with the reason; under CI=true it
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
@@ -67,17 +66,3 @@ def shot(driver, name: str) -> Path:
     target = ARTIFACTS / f"{name}.png"
     driver.save_screenshot(str(target))
     return target
-
-
-@pytest.fixture(scope="module")
-def live_server(app):
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(10)

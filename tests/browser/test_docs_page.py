@@ -58,7 +58,7 @@ def browser_log(driver) -> list[dict]:
 
 
 @pytest.mark.timeout(180)
-def test_docs_page_renders_every_operation_of_the_31_spec(live_server, offline_browser):  # noqa: F811
+def test_docs_page_renders_every_operation_of_the_31_spec(live_server, offline_browser):
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver = offline_browser

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import threading
+from urllib.parse import urlsplit
 
 import pytest
 
 
 @pytest.fixture(scope="module")
-def port(app):
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="stream-server", daemon=True)
-    thread.start()
-    try:
-        yield server.server_port
-    finally:
-        server.shutdown()
-        thread.join(10)
+def port(live_server) -> int:
+    return urlsplit(live_server).port
