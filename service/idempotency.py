@@ -20,6 +20,8 @@ from cryptography.fernet import Fernet, InvalidToken
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from engine import canonical
+
 from .errors import IdempotencyConflict
 from .store import GameStore
 
@@ -33,7 +35,7 @@ MAX_KEY_CHARS = 255
 
 def fingerprint(body) -> str:
     """The request body's identity: SHA-256 of its canonical JSON."""
-    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return hashlib.sha256(canonical(body).encode()).hexdigest()
 
 
 def _derive(scope: str, key: str, purpose: bytes) -> bytes:

@@ -8,11 +8,11 @@ Every answer goes through its response schema, as the routes send it.
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
 
 from engine import EngineError, Match, registry
 
+from ..games import seed_commitment
 from .schemas import (CreatedOut, GameOut, HistoryOut, LegalMovesOut, MoveOut, RulesetOut, ScoreOut, TaskOut,
                       ValidateOut)
 
@@ -74,7 +74,7 @@ def seats_out(with_tokens: bool) -> list[dict]:
 
 
 def fairness() -> dict:
-    return {"seed_chosen_by_client": True, "seed_commitment": hashlib.sha256(str(SEED).encode()).hexdigest()}
+    return {"seed_chosen_by_client": True, "seed_commitment": seed_commitment(SEED)}
 
 
 @cache

@@ -20,6 +20,7 @@ import threading
 
 from .errors import ApiError
 
+
 class BodyDeadline:
     """WSGI middleware: the body within ``seconds`` (at most ``max_bytes`` + 1 of it), else 408."""
 
