@@ -13,6 +13,10 @@ import json
 
 from .problems import Problems
 
+#: the most bytes of JSON a game's stored record, one log entry, or a game record checked by
+#: ``engine.records`` may take (docs/operations.md, "Limits")
+MAX_RECORD_BYTES = 1024 * 1024
+
 
 def json_size(value) -> int:
     """The size in bytes of ``value`` as compact JSON."""

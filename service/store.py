@@ -17,6 +17,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from engine.errors import LimitExceeded
+from engine.limits import MAX_RECORD_BYTES  # a stored record or log entry: more is refused with LimitExceeded
 
 from .config import PROBE_TIMEOUT_SECONDS, TASK_RESULT_SECONDS
 from .errors import NotFound, OutcomeUnknown, StaleVersion
@@ -27,9 +28,6 @@ log = logging.getLogger("spielwerk")
 #: AOF: BusyLoadingError is a ConnectionError); retrying later helps.
 UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
 
-#: the most bytes of JSON a stored game record or log entry may take (docs/operations.md,
-#: "Limits"): a create or move that would store more is refused with LimitExceeded
-MAX_RECORD_BYTES = 1024 * 1024
 
 #: A write attempt's mark (KEYS[3] of COMPARE_AND_SET, KEYS[2] of CREATE): 'applied' once it
 #: applied, 'fenced' once SETTLE found it had not. A copy of the attempt that arrives again
