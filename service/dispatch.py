@@ -17,14 +17,16 @@ TASK_AI_TURN = "spielwerk.ai_turn"
 TASK_FINAL_SCORE = "spielwerk.final_score"
 TASK_HINT = "spielwerk.hint"
 TASK_WEBHOOK = "spielwerk.webhook"
+TASK_VALIDATE_RECORDS = "spielwerk.validate_records"
 
 #: One queue per kind of work, so that no kind waits behind another: a flood of hints never
 #: delays an AI seat's move, and a slow webhook receiver never delays anything but webhooks. A
-#: worker consumes all four unless told (``-Q``) which to take; ``make run`` and compose give
-#: hints and webhooks workers of their own.
+#: worker consumes all of them unless told (``-Q``) which to take; ``make run`` and compose give
+#: hints, webhooks and batches of records to check workers of their own.
 QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS, QUEUE_WEBHOOKS = "ai", "scores", "hints", "webhooks"
+QUEUE_RECORDS = "records"
 QUEUE_OF_TASK = {TASK_AI_TURN: QUEUE_AI, TASK_FINAL_SCORE: QUEUE_SCORES, TASK_HINT: QUEUE_HINTS,
-                 TASK_WEBHOOK: QUEUE_WEBHOOKS}
+                 TASK_WEBHOOK: QUEUE_WEBHOOKS, TASK_VALIDATE_RECORDS: QUEUE_RECORDS}
 
 
 def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
@@ -38,7 +40,7 @@ def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
         task_queues=[Queue(name, Exchange(name), routing_key=name)
-                     for name in (QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS, QUEUE_WEBHOOKS)],
+                     for name in (QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS, QUEUE_WEBHOOKS, QUEUE_RECORDS)],
         task_default_queue=QUEUE_AI,
         task_routes={task: {"queue": queue} for task, queue in QUEUE_OF_TASK.items()},
         result_expires=TASK_RESULT_SECONDS,
@@ -65,6 +67,7 @@ class Dispatcher(Protocol):
     def final_score(self, game_id: str, version: int) -> None: ...
     def hint(self, task_id: str, game_id: str, seat: int, version: int, level: str | None) -> None: ...
     def webhook(self, game_id: str, delivery_id: str, attempt: int, countdown: float = 0) -> None: ...
+    def validate_records(self, task_id: str, records: list) -> None: ...
     def task_result(self, task_id: str) -> tuple[str, object]: ...
 
 
@@ -103,6 +106,13 @@ class CeleryDispatcher:
     def webhook(self, game_id: str, delivery_id: str, attempt: int, countdown: float = 0) -> None:
         """Queue attempt ``attempt`` at a webhook delivery, ``countdown`` seconds from now."""
         self.app.send_task(TASK_WEBHOOK, (game_id, delivery_id, attempt), countdown=countdown or None)
+
+    def validate_records(self, task_id: str, records: list) -> None:
+        """Queue the batch check ``task_id`` of ``records``; BrokerUnavailable when the broker cannot take it."""
+        try:
+            self.app.send_task(TASK_VALIDATE_RECORDS, (records,), task_id=task_id)
+        except OperationalError as exc:
+            raise BrokerUnavailable() from exc
 
     def task_result(self, task_id: str) -> tuple[str, object]:
         """The task's state (PENDING, STARTED, SUCCESS, FAILURE) and its result once SUCCESS."""

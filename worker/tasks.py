@@ -14,7 +14,9 @@ from functools import cache
 from celery.exceptions import SoftTimeLimitExceeded
 
 from service.config import Settings
-from service.dispatch import TASK_AI_TURN, TASK_FINAL_SCORE, TASK_HINT, TASK_WEBHOOK, CeleryDispatcher
+from engine.records import validate
+from service.dispatch import (TASK_AI_TURN, TASK_FINAL_SCORE, TASK_HINT, TASK_VALIDATE_RECORDS, TASK_WEBHOOK,
+                              CeleryDispatcher)
 from service.errors import NotFound, StaleVersion
 from service.games import DEFAULT_LEVEL, Games
 from service.store import UNREACHABLE
@@ -99,3 +101,10 @@ def webhook(game_id: str, delivery_id: str, attempt: int) -> str:
     holds only webhook workers). A failed attempt queues the next one after its back-off, as a
     new task; a copy of this task delivered twice finds the attempt made and does nothing."""
     return games().deliver_webhook(game_id, delivery_id, attempt)
+
+
+@celery.task(name=TASK_VALIDATE_RECORDS)
+def validate_records(records: list) -> dict:
+    """The verdict on each record of a batch, in order (on the ``records`` queue: a batch never
+    delays an AI turn); pure engine work, so a redelivered batch answers the same."""
+    return {"verdicts": [validate(record) for record in records]}

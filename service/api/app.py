@@ -15,8 +15,10 @@ from ..config import Settings
 from ..dispatch import CeleryDispatcher, make_celery
 from ..games import Games
 from ..idempotency import Replays
+from ..records import Records
 from ..events import Streams
 from . import contract, game_routes, meta_routes, picture_routes, stream_routes, task_routes, webhook_routes
+from . import record_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
 from .ruleset_schemas import register as register_ruleset_types
 from .schemas import ErrorOut
@@ -101,6 +103,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     app.extensions["spielwerk"] = Games.from_settings(settings, CeleryDispatcher(make_celery(settings)))
     app.extensions["spielwerk_replays"] = Replays(app.extensions["spielwerk"].store)
+    app.extensions["spielwerk_records"] = Records(app.extensions["spielwerk"].store,
+                                                  app.extensions["spielwerk"].dispatcher)
     app.extensions["spielwerk_streams"] = Streams.from_settings(settings, app.extensions["spielwerk"].store.redis)
 
     api = SpielwerkApi(app)
@@ -109,6 +113,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     for blueprint in (meta_routes.blp, game_routes.blp, picture_routes.blp, stream_routes.blp, task_routes.blp,
                       webhook_routes.blp):
         api.register_blueprint(blueprint)
+    api.register_blueprint(record_routes.blp)
     app.register_blueprint(picture_routes.play_page)  # GET /play, static files
     register_ruleset_types(api)  # every ruleset's moves, options, views, events (after the blueprints)
     serve_swagger_ui_assets(app)

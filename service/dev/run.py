@@ -4,8 +4,9 @@ REDIS_URL set: use that server instead of starting one. PORT (8000), HOST (127.0
 REDIS_PORT (6390, embedded only), WEB_CONCURRENCY (2), WEB_CONNECTIONS (1000 per gunicorn
 worker; service/api/gunicorn_conf.py), WORKER_CONCURRENCY (1: the worker of AI turns and
 score sheets), HINT_WORKER_CONCURRENCY (1: the worker of hints, at niceness 10, so that
-hints never delay an AI seat) and WEBHOOK_WORKER_CONCURRENCY (2: the worker of webhook
-deliveries, which mostly wait on receivers) choose the rest. Ctrl-C or SIGTERM stops them all; if one dies, all stop.
+hints never delay an AI seat), WEBHOOK_WORKER_CONCURRENCY (2: the worker of webhook
+deliveries, which mostly wait on receivers) and RECORDS_WORKER_CONCURRENCY (1: the worker of
+batches of records to check, at niceness 10) choose the rest. Ctrl-C or SIGTERM stops them all; if one dies, all stop.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ def main() -> int:
         celery_worker(env, "hints", env.get("HINT_WORKER_CONCURRENCY", "1"), HINT_WORKER_NICENESS),
         # webhook deliveries: a slow receiver holds only this worker, never AI turns or hints
         celery_worker(env, "webhooks", env.get("WEBHOOK_WORKER_CONCURRENCY", "2")),
+        # batches of records to check (POST /v1/records/validate-batch): pure CPU, after AI turns
+        celery_worker(env, "records", env.get("RECORDS_WORKER_CONCURRENCY", "1"), HINT_WORKER_NICENESS),
         # bind (HOST, PORT), workers (WEB_CONCURRENCY), WEB_CONNECTIONS: the config module reads them
         subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:service.api.gunicorn_conf",
                           "service.api.wsgi:app"], env=env),
