@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from engine.ai import DEFAULT_CAPS, Caps
 
+from .redis_client import is_cluster
+
 
 def _int(name: str, default: int) -> int:
     value = os.environ.get(name)
@@ -49,6 +51,17 @@ TASK_RESULT_SECONDS = 3600
 PROBE_TIMEOUT_SECONDS = 1.0
 
 
+def broker_url(redis_url: str, broker: str) -> str:
+    """BROKER_URL, else REDIS_URL; ValueError when that is a Redis Cluster, which Celery cannot
+    use as its broker."""
+    if is_cluster(broker or redis_url):
+        named = "BROKER_URL names" if broker else "REDIS_URL names a Redis Cluster and BROKER_URL is unset, so it names"
+        raise ValueError(f"{named} a Redis Cluster ({broker or redis_url}): Celery cannot use a cluster as its "
+                         "broker. Set BROKER_URL to a single Redis (redis://host:6379/0) or RabbitMQ "
+                         "(amqp://user:password@host:5672//).")
+    return broker or redis_url
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting the API and the worker read."""
@@ -81,6 +94,8 @@ class Settings:
     webhook_deliveries_kept: int = 100  # finished deliveries kept (and listed) per game
     max_streams_per_client: int = 20  # open event streams per client (address key); 0: no limit
     stream_max_seconds: int = 3600  # an event stream ends after this long (the client resumes with Last-Event-ID)
+    redis_wait_replicas: int = 0  # a create or move is answered once this many replicas have it (WAIT); 0: at once
+    redis_wait_ms: int = 1000  # ... waiting at most this long (then 503 outcome_unknown)
 
     @property
     def ai_caps(self) -> Caps:
@@ -104,7 +119,7 @@ class Settings:
         redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
         return cls(
             redis_url=redis_url,
-            broker_url=os.environ.get("BROKER_URL", redis_url),
+            broker_url=broker_url(redis_url, os.environ.get("BROKER_URL", "")),
             game_ttl_seconds=_int("GAME_TTL_SECONDS", 7 * 24 * 3600),
             finished_game_ttl_seconds=_int("FINISHED_GAME_TTL_SECONDS", 24 * 3600),
             max_body_bytes=_int("MAX_BODY_BYTES", 64 * 1024),
@@ -131,4 +146,6 @@ class Settings:
             webhook_retry_max_seconds=_float("WEBHOOK_RETRY_MAX_SECONDS", 3600.0),
             webhook_retry_window_seconds=_float("WEBHOOK_RETRY_WINDOW_SECONDS", 24 * 3600.0),
             webhook_deliveries_kept=_int("WEBHOOK_DELIVERIES_KEPT", 100),
+            redis_wait_replicas=_int("REDIS_WAIT_REPLICAS", 0),
+            redis_wait_ms=_int("REDIS_WAIT_MS", 1000),
         )

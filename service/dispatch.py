@@ -12,6 +12,7 @@ from kombu.exceptions import OperationalError
 
 from .config import PROBE_TIMEOUT_SECONDS, TASK_RESULT_SECONDS, Settings
 from .errors import BrokerUnavailable
+from .redis_client import is_cluster
 
 TASK_AI_TURN = "spielwerk.ai_turn"
 TASK_FINAL_SCORE = "spielwerk.final_score"
@@ -31,7 +32,10 @@ QUEUE_OF_TASK = {TASK_AI_TURN: QUEUE_AI, TASK_FINAL_SCORE: QUEUE_SCORES, TASK_HI
 
 def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
     """The Celery app for ``settings``; the worker names its task modules in ``include``."""
-    app = Celery("spielwerk", broker=settings.broker_url, backend=settings.redis_url, include=list(include))
+    backend = settings.redis_url
+    if is_cluster(backend):  # Celery's "<backend class>+<url>" form
+        backend = f"service.results:ClusterResults+{backend}"
+    app = Celery("spielwerk", broker=settings.broker_url, backend=backend, include=list(include))
     app.conf.update(
         task_serializer="json",
         result_serializer="json",

@@ -28,8 +28,10 @@ import time
 
 import redis
 from redis.backoff import NoBackoff
+from redis.exceptions import RedisClusterException
 from redis.retry import Retry
 
+from .redis_client import connect
 from .store import TAKE_LEASE, events_channel
 
 log = logging.getLogger("spielwerk")
@@ -174,22 +176,24 @@ class Hub:
 
     def _run(self) -> None:
         while not self._stopped:
-            client = redis.Redis.from_url(self.redis_url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=2,
-                                          socket_keepalive=True)
-            pubsub = client.pubsub()
-            try:
+            opened = []
+            try:   # a cluster client connects at once, hence inside
+                client = connect(self.redis_url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=2,
+                                 socket_keepalive=True)
+                pubsub = client.pubsub()   # on a cluster: one node's connection (PUBLISH reaches every node)
+                opened += [pubsub, client]
                 client.ping()                  # a dead Redis shows here
                 self._serve(pubsub)
             except Exception as lost:  # ConnectionError, TimeoutError, a restart: every stream ends
-                if not isinstance(lost, redis.RedisError):
+                if not isinstance(lost, (redis.RedisError, RedisClusterException)):
                     log.exception("event dispatcher failed")
                 self._lose_all()
                 time.sleep(0.2)
             finally:
                 self.connected = False
                 try:
-                    pubsub.close()
-                    client.close()
+                    for each in opened:
+                        each.close()
                 except Exception:
                     pass
         self._lose_all(SHUTDOWN)

@@ -21,6 +21,8 @@ from engine.limits import MAX_RECORD_BYTES  # a stored record or log entry: more
 
 from .config import PROBE_TIMEOUT_SECONDS, TASK_RESULT_SECONDS
 from .errors import NotFound, OutcomeUnknown, StaleVersion
+from .redis_client import connect
+from .replication import ReplicaWait
 
 log = logging.getLogger("spielwerk")
 
@@ -154,8 +156,8 @@ def single_try_client(url: str, timeout: float, **options) -> redis.Redis:
     """A client that sends each command once (no resends), waiting at most ``timeout`` seconds:
     for readiness checks, and for the compare-and-set writes, whose lost answers are settled
     instead (``GameStore._write``), so a write that failed while connecting was not sent."""
-    return redis.Redis.from_url(url, retry=Retry(NoBackoff(), 0), socket_timeout=timeout,
-                                socket_connect_timeout=timeout, **options)
+    return connect(url, retry=Retry(NoBackoff(), 0), socket_timeout=timeout, socket_connect_timeout=timeout,
+                   **options)
 
 
 def never_sent(error: Exception) -> bool:
@@ -168,8 +170,9 @@ class GameStore:
     """Reads and writes game records; stateless apart from the connection pool."""
 
     def __init__(self, client: redis.Redis, game_ttl: int, finished_ttl: int, probe: redis.Redis | None = None,
-                 writer: redis.Redis | None = None):
+                 writer: redis.Redis | None = None, wait: ReplicaWait | None = None):
         self.redis = client
+        self.wait = wait  # REDIS_WAIT_REPLICAS: creates and moves answered once replicated
         self.probe = probe or client
         self.writer = writer or client
         self.game_ttl = game_ttl
@@ -183,13 +186,14 @@ class GameStore:
 
     @classmethod
     def from_settings(cls, settings) -> "GameStore":
-        client = redis.Redis.from_url(settings.redis_url, health_check_interval=30,
-                                      socket_timeout=settings.redis_timeout_seconds,
-                                      socket_connect_timeout=settings.redis_timeout_seconds)
+        client = connect(settings.redis_url, health_check_interval=30, socket_timeout=settings.redis_timeout_seconds,
+                         socket_connect_timeout=settings.redis_timeout_seconds)
         return cls(client, settings.game_ttl_seconds, settings.finished_game_ttl_seconds,
                    probe=single_try_client(settings.redis_url, PROBE_TIMEOUT_SECONDS),
                    writer=single_try_client(settings.redis_url, settings.redis_timeout_seconds,
-                                            health_check_interval=30))
+                                            health_check_interval=30),
+                   wait=ReplicaWait(settings.redis_wait_replicas, settings.redis_wait_ms)
+                   if settings.redis_wait_replicas else None)
 
     def _ttl_ms(self, record: dict) -> int:
         seconds = self.finished_ttl if record["status"] == "finished" else self.game_ttl
@@ -200,7 +204,7 @@ class GameStore:
         game_id = record["game_id"]
         mark = attempt_key(game_id, "create")
         args = [record["version"], _stored(record, "the game record"), self._ttl_ms(record), MARK_TTL_MS]
-        self._write(lambda: self._create(keys=[record_key(game_id), mark], args=args, client=self.writer), mark)
+        self._write(lambda: self._written(self._create, [record_key(game_id), mark], args), mark)
 
     def load(self, game_id: str) -> tuple[dict, dict | None]:
         """The record and the final score sheet (None until the worker wrote it)."""
@@ -216,12 +220,18 @@ class GameStore:
         mark = attempt_key(game_id, secrets.token_hex(8))
         args = [expected_version, record["version"], _stored(record, "the game record"),
                 _stored(entry, "the move's log entry"), self._ttl_ms(record), MARK_TTL_MS, events_channel(game_id)]
-        result = self._write(lambda: self._cas(keys=[record_key(game_id), log_key(game_id), mark], args=args,
-                                               client=self.writer), mark)
+        result = self._write(lambda: self._written(self._cas, [record_key(game_id), log_key(game_id), mark], args),
+                             mark)
         if result == -1:
             raise NotFound("game")
         if result == 0:
             raise StaleVersion(expected_version + 1)
+
+    def _written(self, script, keys: list[str], args: list) -> int:
+        """``script`` run by the writer; with REDIS_WAIT_REPLICAS, answered once replicated."""
+        if self.wait:
+            return self.wait.run(self.writer, script, keys, args)
+        return script(keys=keys, args=args, client=self.writer)
 
     def _write(self, write, mark: str) -> int:
         """``write()``'s answer. A write that could not connect was not sent: the error again.

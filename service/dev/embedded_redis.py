@@ -39,8 +39,9 @@ def free_port() -> int:
 class EmbeddedRedis:
     """Start, wait for and stop one redis-server child with AOF persistence."""
 
-    def __init__(self, port: int, data_dir: str | None = None):
+    def __init__(self, port: int, data_dir: str | None = None, options: tuple[str, ...] = ()):
         self.port = port
+        self.options = options  # more redis-server arguments (e.g. cluster mode)
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="spielwerk-redis-")
         self.process: subprocess.Popen | None = None
 
@@ -55,7 +56,7 @@ class EmbeddedRedis:
                 raise RuntimeError(f"port {self.port} is taken: stop what runs there or set REDIS_PORT")
         self.process = subprocess.Popen(
             [redis_binary(), "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.data_dir,
-             "--appendonly", "yes", "--appendfsync", "everysec", "--save", "", "--daemonize", "no"],
+             "--appendonly", "yes", "--appendfsync", "everysec", "--save", "", "--daemonize", "no", *self.options],
             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         client = redis.Redis(port=self.port, socket_connect_timeout=0.2)
         deadline = time.monotonic() + timeout
