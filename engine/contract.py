@@ -112,6 +112,9 @@ class Ruleset(ABC):
     #: True when the state holds information some seat cannot see (hands, face-down pieces);
     #: future chance draws alone do not count (``CLIENT_SEEDS=perfect_information_only``)
     hidden_information: ClassVar[bool] = False
+    #: event types that reveal hidden information (a face-down card turned, a hidden identity
+    #: shown): an undo may not take back a decision after one (``reveals``)
+    reveal_events: ClassVar[frozenset[str]] = frozenset()
 
     # -- options ---------------------------------------------------------------
     def make_options(self, raw: dict | None) -> dict:
@@ -235,6 +238,11 @@ class Ruleset(ABC):
         steps) keep the default: a plain copy.
         """
         return self.copy_state(state)
+
+    def reveals(self, event: dict) -> bool:
+        """Whether ``event`` reveals hidden information: a type of ``reveal_events``, or an event
+        with a part for some seats only (``_private``: one seat learnt something)."""
+        return event.get("type") in self.reveal_events or "_private" in event
 
     def redact_move(self, move: dict, mover: int, viewer: int | None) -> dict:
         """A logged move as ``viewer`` may see it."""

@@ -100,3 +100,21 @@ class WebhookRefused(DomainError):
 
     def __init__(self, reason: str):
         super().__init__(f"this webhook destination is refused: {reason}", {"url": [reason]})
+
+
+class GameNotStarted(DomainError):
+    """A move (or undo) while the game waits for invited players to join."""
+
+    code = "game_not_started"
+
+    def __init__(self):
+        super().__init__("the game waits for its open seats to be joined; no move is accepted yet")
+
+
+class UndoNotAllowed(DomainError):
+    """An undo the game's undo option or the undo policy refuses; ``errors.reason`` says why."""
+
+    code = "undo_not_allowed"
+
+    def __init__(self, reason: str, message: str):
+        super().__init__(f"this undo is not allowed: {message}", {"reason": reason})

@@ -14,13 +14,15 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from engine import Match, NotYourTurn, derive_seed, registry, seat_label
+from engine import GameOver, Match, NotYourTurn, derive_seed, registry, seat_label
 from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move
 
 from .config import CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY, CLIENT_SEEDS_REFUSED, Settings
 from .dispatch import Dispatcher
-from .errors import (BrokerUnavailable, MalformedRequest, NotFound, QuotaExceeded, SeedRefused, StaleVersion,
-                     Unauthorized)
+from .errors import (BrokerUnavailable, GameNotStarted, MalformedRequest, NotFound, QuotaExceeded, SeedRefused,
+                     StaleVersion, Unauthorized)
+from .game_options import PRIVATE, of_record
+from .outcome import ENDED, OPEN, WAITING, final_sheet, status_of
 from .store import GameStore
 from .webhooks import EVENT_FINAL, EVENT_MOVE, Policy, Webhooks
 
@@ -57,17 +59,36 @@ class Game:
     def version(self) -> int:
         return self.match.version
 
+    @property
+    def status(self) -> str:
+        return status_of(self.record, self.match)
+
+    def to_move(self) -> list[int]:
+        """The seats to move: none while the game waits for players or once it has ended."""
+        return self.match.to_move() if self.status not in (WAITING, *ENDED) else []
+
+    def require_playing(self) -> None:
+        """GameNotStarted while seats are open; GameOver once the game has ended."""
+        if self.status == WAITING:
+            raise GameNotStarted()
+        if self.status in ENDED:
+            raise GameOver("the game has ended")
+
     def seat_of(self, token: str | None) -> int | None:
-        """The seat a bearer token opens; None for no token and for the admin token (a spectator's
-        view); Unauthorized for a wrong one. Every hash is compared, in constant time."""
+        """The seat a bearer token opens; None for the admin token and a spectator token, and for
+        no token where the game is public (a private game is NotFound without one); Unauthorized
+        for a wrong one. Every hash is compared, in constant time."""
         if token is None:
+            if of_record(self.record)["spectators"] == PRIVATE:
+                raise NotFound("game")
             return None
         digest = token_hash(token)
         found = None
         for seat in self.record["seats"]:
             if seat.get("token_hash") and hmac.compare_digest(seat["token_hash"], digest):
                 found = seat["seat"]
-        if found is None and not self.is_admin(token):
+        spectator = any([hmac.compare_digest(known, digest) for known in self.record.get("spectator_tokens", [])])
+        if found is None and not spectator and not self.is_admin(token):
             raise Unauthorized()
         return found
 
@@ -82,10 +103,11 @@ class Game:
             raise StaleVersion(self.version)
 
     def ai_seats_to_move(self) -> list[int]:
-        return [s for s in self.match.to_move() if self.record["seats"][s]["kind"] == AI]
+        return [s for s in self.to_move() if self.record["seats"][s]["kind"] == AI]
 
     def public_seats(self) -> list[dict]:
-        return [{k: v for k, v in seat.items() if k != "token_hash"} for seat in self.record["seats"]]
+        """The seats without their credentials (token and invite hashes)."""
+        return [{k: v for k, v in seat.items() if not k.endswith("_hash")} for seat in self.record["seats"]]
 
     def fairness(self) -> dict:
         """What every viewer may know of the seed: whether a client chose it and its commitment;
@@ -93,7 +115,7 @@ class Game:
         counts as client-chosen: the server cannot vouch that it chose that seed."""
         shown = {"seed_chosen_by_client": self.record.get("seed_chosen_by_client", True),
                  "seed_commitment": seed_commitment(self.match.seed)}
-        if self.match.status == "finished":
+        if self.status in ENDED:
             shown["seed"] = self.match.seed
         return shown
 
@@ -103,10 +125,11 @@ class Game:
             "ruleset": self.record["ruleset"],
             "rules_version": self.match.ruleset.rules_version,
             "version": self.version,
-            "status": self.match.status,
-            "to_move": self.match.to_move(),
+            "status": self.status,
+            "to_move": self.to_move(),
             "viewer": seat,
             "seats": self.public_seats(),
+            "game_options": of_record(self.record),
             "state": self.match.view(seat),
             **self.fairness(),
         }
@@ -140,9 +163,10 @@ class Games:
 
     # -- creation --------------------------------------------------------------
     def create(self, ruleset_id: str, seats: list[dict], seed: int | None, options: dict | None,
-               client: str | None = None):
-        """Create a game for ``client`` (the key its quota of active games is counted by);
-        returns (game, tokens by seat, the admin token). Tokens are stored only as hashes."""
+               client: str | None = None, game_options: dict | None = None):
+        """Create a game for ``client`` (the key its quota of active games is counted by) with the
+        service's ``game_options`` (``service.game_options``); returns (game, tokens by seat, the
+        admin token, invite codes by open seat). Tokens and invites are stored only as hashes."""
         ruleset = registry.get(ruleset_id)
         if not ruleset.min_players <= len(seats) <= ruleset.max_players:
             raise MalformedRequest(f"{ruleset.id} takes {ruleset.min_players} to {ruleset.max_players} seats",
@@ -153,19 +177,22 @@ class Games:
             raise SeedRefused(self.client_seeds, ruleset.id)
         seed = secrets.randbits(63) if seed is None else seed
         match = Match.create(ruleset, len(seats), options, seed)
-        tokens, stored = {}, []
+        tokens, invites, stored = {}, {}, []
         for index, spec in enumerate(seats):
             seat = {"seat": index, "name": spec.get("name") or seat_label(index), "kind": spec["kind"]}
             if spec["kind"] == HUMAN:
                 tokens[index] = secrets.token_urlsafe(16)
                 seat["token_hash"] = token_hash(tokens[index])
+            elif spec["kind"] == OPEN:
+                invites[index] = secrets.token_urlsafe(16)
+                seat["invite_hash"] = token_hash(invites[index])
             else:
                 seat["level"] = spec.get("level") or DEFAULT_LEVEL
                 seat.update({k: spec[k] for k in ("budget_ms", "iterations") if spec.get(k) is not None})
             stored.append(seat)
         now, admin = time.time(), secrets.token_urlsafe(16)
         record = {"game_id": secrets.token_urlsafe(16), "ruleset": ruleset.id, "seats": stored,
-                  "admin_token_hash": token_hash(admin),
+                  "admin_token_hash": token_hash(admin), "game_options": game_options or of_record({}),
                   "created_at": now, "updated_at": now, "client": client, "seed_chosen_by_client": chosen_by_client}
         game = Game(record, match)
         if self.quota > 0 and client and not self.store.admit_game(client, game.game_id, self.quota):
@@ -176,7 +203,7 @@ class Games:
             self._release(game)
             raise
         self._follow_up(game)
-        return game, tokens, admin
+        return game, tokens, admin, invites
 
     # -- reading ---------------------------------------------------------------
     def load(self, game_id: str) -> Game:
@@ -202,27 +229,36 @@ class Games:
     def play(self, game: Game, seat: int, move, expected_version: int | None, notes: tuple[dict, ...] = ()) -> dict:
         """Apply a seat's move with compare-and-set; returns the log entry (``notes`` first in its events)."""
         game.require_version(expected_version)
+        game.require_playing()
         current = game.version
         entry = game.match.play(seat, move)
         entry["events"][:0] = notes
+        if game.record["seats"][seat]["kind"] == HUMAN:
+            game.record["human_moved"] = True   # a seat may abort only before this
+        self.commit(game, current, entry)
+        return entry
+
+    def commit(self, game: Game, current: int, entry: dict) -> None:
+        """Store ``game``'s new version, made by ``entry`` from version ``current`` (compare-and-set:
+        StaleVersion when another writer came first), and enqueue what it owes."""
         # whose turn it is after the move, for streams that replay the log (public: every view shows it)
-        entry.update(to_move=game.match.to_move(), status=game.match.status)
+        entry.update(to_move=game.to_move(), status=game.status)
         self.store.commit(self._sync(game), current, entry)
-        if game.match.status == "finished":
+        if game.status in ENDED:
             self._release(game)
         self._follow_up(game)
-        return entry
 
     def check(self, game: Game, seat: int, move, expected_version: int | None) -> None:
         """Would the move be accepted now? Raises what ``play`` would; changes nothing."""
         game.require_version(expected_version)
+        game.require_playing()
         game.match.check(seat, move)
 
     # -- hints and tasks ---------------------------------------------------------
     def request_hint(self, game: Game, seat: int, level: str | None) -> str:
         """Enqueue a hint for ``seat`` (which must be to move); returns the task id. A seat has
         one hint task per version: asking again, at any level, returns the first one's id."""
-        if seat not in game.match.to_move():
+        if seat not in game.to_move():
             raise NotYourTurn(seat)
         task_id = str(uuid.uuid4())
         claimed = self.store.claim_hint(game.game_id, seat, game.version, task_id)
@@ -295,11 +331,11 @@ class Games:
         """Write the final sheet once; then (also when a redelivered task finds it written) the
         webhook's ``final`` delivery is owed (claimed once)."""
         game = self.load(game_id)
-        if game.match.status != "finished":
+        if game.status not in ENDED:
             return False
         wrote = False
         if game.final is None:
-            wrote = self.store.set_final(game_id, version, game.match.score())
+            wrote = self.store.set_final(game_id, version, final_sheet(game.record, game.match))
             if not wrote:
                 return False
             game = self.load(game_id)
@@ -354,7 +390,7 @@ class Games:
                 return
             entry = self.store.log(game.game_id, game.version - 1, 1)[0]
             payload = {"game_id": game.game_id, **game.match.entry_view(entry, None), "version": game.version,
-                       "event": event, "to_move": game.match.to_move(), "status": game.match.status}
+                       "event": event, "to_move": game.to_move(), "status": game.status}
             if event == EVENT_FINAL:
                 payload["score"] = {"status": "final", **game.final}
             delivery = self.webhooks.claim(game.game_id, game.version, event, payload)
@@ -372,7 +408,7 @@ class Games:
     # -- internals ---------------------------------------------------------------
     def _sync(self, game: Game) -> dict:
         record = game.record
-        record.update(match=game.match.to_json(), version=game.version, status=game.match.status,
+        record.update(match=game.match.to_json(), version=game.version, status=game.status,
                       updated_at=time.time())
         return record
 
@@ -391,7 +427,7 @@ class Games:
         """Enqueue what the new version owes (an AI turn, the final sheet). Best effort: the
         version is stored already, and resume_stalled enqueues again what got lost."""
         try:
-            if game.match.status == "finished":
+            if game.status in ENDED:
                 self.dispatcher.final_score(game.game_id, game.version)
             elif game.ai_seats_to_move():
                 self.dispatcher.ai_turn(game.game_id, game.version)
@@ -405,7 +441,7 @@ class Games:
         ``resume_after`` seconds: its task was lost (the process died, or Redis failed,
         between the commit and the enqueue). At most once per period per game; a task
         that was only slow then runs twice, and the version check makes that harmless."""
-        owed = game.final is None if game.match.status == "finished" else bool(game.ai_seats_to_move())
+        owed = game.final is None if game.status in ENDED else bool(game.ai_seats_to_move())
         if not owed or time.time() - game.record.get("updated_at", 0) < self.resume_after:
             return
         try:

@@ -196,7 +196,7 @@ class GameStore:
                    if settings.redis_wait_replicas else None)
 
     def _ttl_ms(self, record: dict) -> int:
-        seconds = self.finished_ttl if record["status"] == "finished" else self.game_ttl
+        seconds = self.finished_ttl if record["status"] in ("finished", "aborted") else self.game_ttl
         return seconds * 1000
 
     def create(self, record: dict) -> None:

@@ -17,7 +17,8 @@ from ..games import Games
 from ..idempotency import Replays
 from ..records import Records
 from ..events import Streams
-from . import contract, game_routes, meta_routes, picture_routes, stream_routes, task_routes, webhook_routes
+from . import (contract, game_routes, lifecycle_routes, meta_routes, picture_routes, stream_routes, task_routes,
+               webhook_routes)
 from . import record_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
 from .ruleset_schemas import register as register_ruleset_types
@@ -111,7 +112,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     init_security(app, settings)
     register_error_handlers(app)
     for blueprint in (meta_routes.blp, game_routes.blp, picture_routes.blp, stream_routes.blp, task_routes.blp,
-                      webhook_routes.blp):
+                      webhook_routes.blp, lifecycle_routes.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(record_routes.blp)
     app.register_blueprint(picture_routes.play_page)  # GET /play, static files

@@ -57,6 +57,12 @@ CATALOGUE: dict[str, Entry] = {
                                 "`If-Match`); `errors.version` is the current one",
                            other_statuses=(412,)),
     "game_over": Entry(409, "the game has ended"),
+    "game_not_started": Entry(409, "the game waits for its open seats to be joined (`status` `waiting`); no move "
+                                   "is accepted yet"),
+    "undo_not_allowed": Entry(409, "the undo is refused: `errors.reason` is `undo_off` (the game's `undo` option), "
+                                   "`nothing_to_undo`, `not_your_decision` (another seat made the last decision or "
+                                   "acted since), `chance` (a chance step followed) or `reveal` (hidden "
+                                   "information was revealed since that decision began)"),
     "idempotency_conflict": Entry(409, "the `Idempotency-Key` of this create came before with another body, or its "
                                        "first request is still at work (retry shortly); nothing was created"),
     "illegal_move": Entry(422, "the move breaks a rule; the message names the rule"),

@@ -12,6 +12,7 @@ from functools import cache
 
 from engine import EngineError, Match, registry
 
+from ..game_options import of_record
 from ..games import seed_commitment
 from .schemas import (CreatedOut, GameOut, HistoryOut, LegalMovesOut, MoveOut, RulesetOut, ScoreOut, TaskOut,
                       ValidateOut)
@@ -93,7 +94,8 @@ def game() -> dict:
         match = fresh(rid)
         return GameOut().dump({"game_id": GAME_ID, "ruleset": rid, "rules_version": match.ruleset.rules_version,
                                "version": match.version, "status": match.status, "to_move": match.to_move(),
-                               "viewer": 0, "seats": seats_out(False), "state": match.view(0), **fairness()})
+                               "viewer": 0, "seats": seats_out(False), "game_options": of_record({}),
+                               "state": match.view(0), **fairness()})
     return per_ruleset(answer, "{name}: the created game as seat 0 sees it", first_only=True)
 
 

@@ -10,7 +10,9 @@ from flask.views import MethodView
 from engine import EngineError
 
 from ..errors import StaleVersion, Unauthorized
+from ..game_options import GameOptionsIn
 from ..games import Game, Games
+from ..outcome import ENDED
 from ..idempotency import MAX_KEY_CHARS, Replays, fingerprint
 from . import examples
 from .blueprint import Blueprint
@@ -131,16 +133,23 @@ class GamesCollection(MethodView):
 
 def create_game(body: dict) -> dict:
     """Create the game of ``body``; the answer with each human seat's token."""
-    game, tokens, admin = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"],
-                                         client=client_address())
+    game, tokens, admin, invites = games().create(body["ruleset"], body["seats"], body.get("seed"), body["options"],
+                                                  client=client_address(), game_options=game_options(body))
     seats = []
     for seat in game.public_seats():
         if seat["seat"] in tokens:
             seat["token"] = tokens[seat["seat"]]
+        if seat["seat"] in invites:
+            seat["invite"] = invites[seat["seat"]]
         seats.append(seat)
     return {"game_id": game.game_id, "ruleset": game.record["ruleset"], "version": game.version,
-            "status": game.match.status, "seats": seats, "admin_token": admin, "state": game.match.view(None),
+            "status": game.status, "seats": seats, "admin_token": admin, "state": game.match.view(None),
             **game.fairness()}
+
+
+def game_options(body: dict) -> dict:
+    """The create body's service options (``service.game_options``)."""
+    return {name: body[name] for name in GameOptionsIn().fields}
 
 
 def idempotency_key() -> str | None:
@@ -185,7 +194,8 @@ class LegalMoves(MethodView):
         Every move the token's seat may play now, each a move object of the ruleset as
         `moves` takes it; empty when it is not the seat's turn."""
         game, seat = load_as_seat(game_id)
-        return {"version": game.version, "seat": seat, "moves": game.match.legal_moves(seat)}
+        moves = game.match.legal_moves(seat) if seat in game.to_move() else []
+        return {"version": game.version, "seat": seat, "moves": moves}
 
 
 @blp.route("/<game_id>/moves")
@@ -253,7 +263,7 @@ class Score(MethodView):
         Provisional scores while the game is played; once it is over, 202 until the worker
         has written the final sheet, then the final sheet."""
         game, _ = load_as_viewer(game_id)
-        if game.match.status != "finished":
+        if game.status not in ENDED:
             return {"status": "provisional", **game.match.score()}
         if game.final is None:
             # a Response of its own: a plain dict would be dumped through ScoreOut (the 200's schema),

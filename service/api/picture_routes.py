@@ -17,6 +17,7 @@ from marshmallow import EXCLUDE, Schema, fields
 from engine import seat_label, svg
 
 from ..games import AI, Game
+from ..outcome import ABORTED, FINISHED, final_sheet
 from .blueprint import Blueprint
 from .contract import CACHE_CONTROL, ETAG, SEAT_OR_SPECTATOR, answers
 from .game_routes import IF_NONE_MATCH, load_as_viewer, not_modified, private_when_seat
@@ -89,7 +90,7 @@ def picture(game: Game, seat: int | None, highlight: bool = False) -> str:
         log.exception("%s: SVG renderer failed; using the generic picture", match.ruleset.id)
         board = svg.render_generic(view, moves)
     return svg.frame(board, heading=heading(game, seat), banner=banner(game, seat),
-                     banner_seat=(match.to_move() or [None])[0], scores=score_rows(game))
+                     banner_seat=(game.to_move() or [None])[0], scores=score_rows(game))
 
 
 def seat_name(game: Game, seat: int) -> str:
@@ -100,16 +101,17 @@ def seat_name(game: Game, seat: int) -> str:
 def heading(game: Game, seat: int | None) -> str:
     name = None if seat is None else seat_name(game, seat)
     who = "spectator" if seat is None else name if name == seat_label(seat) else f"{seat_label(seat)} ({name})"
-    return f"{game.match.ruleset.name} · version {game.version} · {game.match.status} · viewed by {who}"
+    return f"{game.match.ruleset.name} · version {game.version} · {game.status} · viewed by {who}"
 
 
 def banner(game: Game, seat: int | None) -> str:
-    match = game.match
-    if match.status == "finished":
-        winners = match.score().get("winners") or []
+    if game.status == ABORTED:
+        return "Game aborted — no winner"
+    if game.status == FINISHED:
+        winners = final_sheet(game.record, game.match).get("winners") or []
         names = ", ".join(seat_name(game, s) for s in winners)
         return f"Game over — winner: {names}" if len(winners) == 1 else f"Game over — winners: {names}"
-    to_move = match.to_move()
+    to_move = game.to_move()
     if seat is not None and seat in to_move:
         return "Your turn" if len(to_move) == 1 else "Your turn (simultaneous)"
     names = ", ".join(f"{seat_name(game, s)}{' (AI)' if game.record['seats'][s]['kind'] == AI else ''}"
@@ -119,9 +121,9 @@ def banner(game: Game, seat: int | None) -> str:
 
 def score_rows(game: Game) -> list[dict]:
     """The public provisional score sheet (as GET /score shows anyone)."""
-    sheet = game.match.score()
-    winners = set(sheet.get("winners") or []) if game.match.status == "finished" else set()
-    to_move = set(game.match.to_move())
+    sheet = final_sheet(game.record, game.match)
+    winners = set(sheet.get("winners") or []) if game.status == FINISHED else set()
+    to_move = set(game.to_move())
     return [{"seat": line["seat"], "name": seat_name(game, line["seat"]), "total": line["total"],
              "winner": line["seat"] in winners, "to_move": line["seat"] in to_move}
             for line in sheet["scores"]]

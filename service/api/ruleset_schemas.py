@@ -12,7 +12,8 @@ the ruleset (``TargiPlaceMove``, ``GreatPlainsView``, ``WoodwalkersDuelEvent``):
 - ``<P>Options`` and ``<P>CreateGame`` (the create body with ``ruleset`` fixed);
 - ``<P>View``, its parts as nested components;
 - ``<P><Type>Event`` per event type, ``<P>AutoMoveEvent`` (a forced move the driver played)
-  and the common ``AiFallbackEvent``, and ``<P>Event``, their ``oneOf`` discriminated on ``type``.
+  and the service's events common to every ruleset (``AiFallbackEvent``, ``ForfeitEvent``...:
+  ``service_events``), and ``<P>Event``, their ``oneOf`` discriminated on ``type``.
 
 Then the operations' schemas refer to them (:data:`WIRING`): the create body becomes a
 ``oneOf`` discriminated on ``ruleset``; ``move``, legal moves, views and events the union over
@@ -30,7 +31,7 @@ from engine import registry
 from engine.contract import Shape
 from engine.match import AUTO_MOVE
 
-from ..games import AI_FALLBACK
+from .service_events import SERVICE_EVENTS
 
 REF = "#/components/schemas/"
 AI_FALLBACK_EVENT = "AiFallbackEvent"
@@ -85,11 +86,9 @@ def register(api) -> None:
     operations' schemas; call it after the blueprints are registered."""
     spec, convert = api.spec, api.ma_plugin.converter.schema2jsonschema
     rulesets = rulesets_documented()
-    spec.components.schema(AI_FALLBACK_EVENT, component=typed(AI_FALLBACK, {
-        "properties": {"seat": {"type": "integer"}, "reason": {"type": "string"}},
-        "required": ["seat", "reason"]},
-        "An AI seat's search failed AI_MAX_ATTEMPTS times: it played a random legal move instead "
-        "(first in its entry's events; every ruleset)."))
+    for event_type, (name, properties, required, description) in SERVICE_EVENTS.items():
+        spec.components.schema(name, component=typed(event_type, {"properties": properties, "required": required},
+                                                      description))
     for ruleset in rulesets:
         register_ruleset(spec, convert, ruleset)
     strict_shapes(api)
@@ -127,7 +126,7 @@ def register_ruleset(spec, convert, ruleset) -> None:
     spec.components.schema(events[AUTO_MOVE], component=typed(AUTO_MOVE, {
         "properties": {"seat": {"type": "integer"}, "move": ref(logged)}, "required": ["seat", "move"]},
         f"{name}: the only legal move of a seat, played for it."))
-    events[AI_FALLBACK] = AI_FALLBACK_EVENT
+    events.update({event_type: entry[0] for event_type, entry in SERVICE_EVENTS.items()})
     spec.components.schema(f"{p}Event", component=union(events, f"{name}: an event, by its type."))
 
 

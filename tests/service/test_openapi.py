@@ -81,9 +81,18 @@ OPERATIONS = {
     "listWebhookDeliveries": ("get", "/v1/games/{game_id}/webhook/deliveries", TOKEN_ROUTE),
     "streamEvents": ("get", "/v1/games/{game_id}/events", TOKEN_ROUTE | {400, 422}),
     "createStreamTicket": ("post", "/v1/games/{game_id}/stream-ticket", TOKEN_ROUTE | {408, 413}),
+    "resignGame": ("post", "/v1/games/{game_id}/resign", TOKEN_ROUTE | {400, 408, 409, 413, 422}),
+    "abortGame": ("post", "/v1/games/{game_id}/abort", TOKEN_ROUTE | {400, 408, 409, 413, 422}),
+    "undoMove": ("post", "/v1/games/{game_id}/undo", TOKEN_ROUTE | {400, 408, 409, 413, 422}),
+    "joinGame": ("post", "/v1/games/{game_id}/join", TOKEN_ROUTE | {400, 408, 409, 413, 422}),
+    "reissueSeatToken": ("post", "/v1/games/{game_id}/seats/{seat}/token", TOKEN_ROUTE | {408, 409, 413, 422}),
+    "createSpectatorToken": ("post", "/v1/games/{game_id}/spectator-tokens", TOKEN_ROUTE | {408, 409, 413, 422}),
 }
 #: operations that take the game's admin token only
-ADMIN_OPERATIONS = {"setWebhook", "getWebhook", "deleteWebhook", "listWebhookDeliveries"}
+ADMIN_OPERATIONS = {"setWebhook", "getWebhook", "deleteWebhook", "listWebhookDeliveries", "reissueSeatToken",
+                    "createSpectatorToken"}
+#: operations on a game that take no token (an invite code in the body)
+PUBLIC_GAME_OPERATIONS = {"joinGame"}
 #: codes each operation answers with a status, where it is not every code of that status
 NARROWED = {
     ("createGame", 422): {"malformed_request", "invalid_options", "limit_exceeded", "seed_refused"},
@@ -98,8 +107,15 @@ NARROWED = {
     ("getReady", 503): {"not_ready"},
     ("setWebhook", 422): {"malformed_request", "webhook_refused"},
     ("streamEvents", 429): {"rate_limited", "too_many_streams"},
+    ("resignGame", 409): {"stale_version", "game_over", "game_not_started"},
+    ("abortGame", 409): {"stale_version", "game_over"},
+    ("undoMove", 409): {"stale_version", "game_over", "game_not_started", "undo_not_allowed"},
+    ("joinGame", 409): {"stale_version"},
+    ("reissueSeatToken", 409): {"stale_version"},
+    ("createSpectatorToken", 409): {"stale_version"},
 }
-WRITES = {"createGame", "playMove"}
+WRITES = {"createGame", "playMove", "resignGame", "abortGame", "undoMove", "joinGame", "reissueSeatToken",
+          "createSpectatorToken"}
 
 
 @pytest.fixture(scope="module")
@@ -156,6 +172,8 @@ def test_security_is_what_the_route_reads(spec):
         security = operation["security"]
         if operation["operationId"] in ADMIN_OPERATIONS:
             assert security == [{"adminToken": []}], operation["operationId"]
+        elif operation["operationId"] in PUBLIC_GAME_OPERATIONS:
+            assert security == [], operation["operationId"]
         elif path.startswith("/v1/games/{game_id}") or path.startswith("/v1/tasks/"):
             assert {"seatToken": []} in security, operation["operationId"]
         else:
@@ -209,9 +227,10 @@ def test_request_examples_for_every_ruleset(spec):
 
 def test_closed_sets_are_enums(spec):
     schemas = spec["components"]["schemas"]
-    assert schemas["GameOut"]["properties"]["status"]["enum"] == ["active", "finished"]
-    assert schemas["CreatedOut"]["properties"]["status"]["enum"] == ["active", "finished"]
-    assert schemas["PublicSeatOut"]["properties"]["kind"]["enum"] == ["human", "ai"]
+    statuses = ["waiting", "active", "finished", "aborted"]
+    assert schemas["GameOut"]["properties"]["status"]["enum"] == statuses
+    assert schemas["CreatedOut"]["properties"]["status"]["enum"] == statuses
+    assert schemas["PublicSeatOut"]["properties"]["kind"]["enum"] == ["human", "ai", "open"]
     assert "easy" in schemas["PublicSeatOut"]["properties"]["level"]["enum"]
     assert "SUCCESS" in schemas["TaskOut"]["properties"]["state"]["enum"]
     assert schemas["HintResultOut"]["properties"]["error"]["enum"] == ["not_found", "stale_version", "timeout"]

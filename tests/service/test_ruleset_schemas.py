@@ -20,6 +20,7 @@ import pytest
 
 from engine import registry
 from engine.match import AUTO_MOVE
+from service.api.service_events import SERVICE_EVENTS
 from service.api.ruleset_schemas import AI_FALLBACK_EVENT, event_name, move_name, prefix, rulesets_documented
 from service.games import AI_FALLBACK
 
@@ -84,7 +85,7 @@ def test_every_move_option_view_and_event_type_has_its_uniquely_named_component(
         for move_type, target in moves["discriminator"]["mapping"].items():
             assert spec.components[target.removeprefix(REF)]["properties"]["type"]["enum"] == [move_type]
         events = spec.components[f"{p}Event"]["discriminator"]["mapping"]
-        assert set(events) == {*ruleset.event_schemas, AUTO_MOVE, AI_FALLBACK}
+        assert set(events) == {*ruleset.event_schemas, AUTO_MOVE, *SERVICE_EVENTS}
         assert events[AI_FALLBACK] == REF + AI_FALLBACK_EVENT
     assert len(names) == len(set(names)), "a component name made for two rulesets"
     assert {r.id for r in rulesets_documented()} >= set(RULESETS)

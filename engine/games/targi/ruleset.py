@@ -17,6 +17,8 @@ class Targi(PackagedRuleset):
     rules_version = "1"
     ai_policy = Policy(scale=5.0)
     hidden_information = True
+    #: a face-down or deck card's identity shown (a chance step too)
+    reveal_events = frozenset({"revealed", "drew_goods_card", "drew_tribe_card"})
     modules = GameModules(options, state, flow, rules, scoring, view, svg)
 
     def perform(self, state, seat, move):

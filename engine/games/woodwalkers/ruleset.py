@@ -17,6 +17,8 @@ class Woodwalkers(PackagedRuleset):
     rules_version = "1"
     hidden_information = True
     redacted_moves = view.SECRET_MOVES
+    #: a duel shows the duellists' species (hidden at night); a forest tile turned
+    reveal_events = frozenset({"duel", "reveal"})
     # a move decision offers up to ~270 (animal, destination) pairs; short rollouts,
     # because random play soon blurs who holds which flag
     ai_policy = Policy(rollout_depth=5, scale=10.0, effort=4)

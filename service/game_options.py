@@ -1,0 +1,58 @@
+"""Service options of a game: chosen at creation, the same for every ruleset (the ruleset's
+own options are ``options``). Who may watch (``spectators``), whether a seat may take back its
+last move (``undo``) and the seats' clock (``clock``)."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+PUBLIC, PRIVATE = "public", "private"
+UNDO_OFF, UNDO_OWN_LAST_MOVE = "off", "own_last_move"
+PER_MOVE, FISCHER = "per_move", "fischer"
+ON_TIMEOUT_AI, ON_TIMEOUT_FORFEIT = "ai", "forfeit"
+#: the longest clock a seat may be given, in seconds (docs/operations.md, "Limits"): 30 days
+MAX_CLOCK_SECONDS = 30 * 24 * 3600
+#: the AI level that decides for a seat whose time ran out
+TIMEOUT_LEVEL = "easy"
+
+
+class ClockIn(Schema):
+    class Meta:
+        unknown = RAISE
+
+    type = fields.String(required=True, validate=validate.OneOf([PER_MOVE, FISCHER]), metadata={
+        "description": "`per_move`: `seconds` for each decision; `fischer`: a bank of `base_seconds`, "
+                       "`increment_seconds` added after each decision"})
+    seconds = fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_CLOCK_SECONDS),
+                             metadata={"description": "per_move: seconds for each decision"})
+    base_seconds = fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_CLOCK_SECONDS),
+                                  metadata={"description": "fischer: each seat's starting bank"})
+    increment_seconds = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_CLOCK_SECONDS),
+                                       metadata={"description": "fischer: seconds added after each decision"})
+    on_timeout = fields.String(required=True, validate=validate.OneOf([ON_TIMEOUT_AI, ON_TIMEOUT_FORFEIT]),
+                               metadata={"description": "at the deadline an AI (level easy) decides for the seat "
+                                                        "(`ai`), or the seat forfeits (`forfeit`)"})
+
+    @validates_schema
+    def _fields_of_type(self, data, **_):
+        needed = {PER_MOVE: {"seconds"}, FISCHER: {"base_seconds", "increment_seconds"}}[data["type"]]
+        given = set(data) - {"type", "on_timeout"}
+        if given != needed:
+            raise ValidationError(f"a {data['type']} clock takes {', '.join(sorted(needed))} (and type, on_timeout)")
+
+
+class GameOptionsIn(Schema):
+    """The service options' fields of the create body."""
+
+    spectators = fields.String(load_default=PUBLIC, validate=validate.OneOf([PUBLIC, PRIVATE]), metadata={
+        "description": "`private`: reads without a token answer 404; the admin mints spectator tokens"})
+    undo = fields.String(load_default=UNDO_OFF, validate=validate.OneOf([UNDO_OFF, UNDO_OWN_LAST_MOVE]),
+                         metadata={"description": "`own_last_move`: a seat may take back its last decision "
+                                                  "while nobody acted and nothing was revealed since"})
+    clock = fields.Nested(ClockIn, load_default=None, allow_none=True,
+                          metadata={"description": "the seats' clock; none (default): no time limit"})
+
+
+def of_record(record: dict) -> dict:
+    """A game's service options (the defaults for a game created before they existed)."""
+    return record.get("game_options") or {"spectators": PUBLIC, "undo": UNDO_OFF, "clock": None}
