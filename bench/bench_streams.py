@@ -11,34 +11,44 @@ the streams) that
    until each has its first bytes; the RSS of the gunicorn workers before and after, idle,
    gives the memory per subscriber;
 3. plays MOVES moves again, one every PACE seconds: the move's p50/p99 with the subscribers
-   connected, and per delivery the time from the move's request being sent (an upper bound of
-   its commit) to the subscriber reading the message's `id:` line (p50/p99 over all deliveries).
+   connected, and per delivery the time from the move's commit to the subscriber reading the
+   message's `id:` line (p50/p99 over all deliveries). The commit's time is when a probe
+   subscribed to the game's Redis channel hears the store's publish (the same script as the
+   write); the time from the move's request being sent is reported too (an upper bound).
 
-The client shares the 2 cores with gunicorn and Redis; readers do not parse the JSON (they
-look for the `id:` line in what they read), to keep the client's own cost small.
+The client shares the 2 cores with gunicorn and Redis. The streams are held by READERS
+processes of their own (bare asyncio protocols; they do not parse the JSON but look for the
+`id:` line), apart from the process that makes the moves: a move's round trip is then not
+held up by the client reading 1,000 deliveries in the same event loop. Both read the same
+system-wide monotonic clock.
 
-    .venv/bin/python bench/bench_streams.py [--subscribers 1000] [--moves 100] [--pace 0.2]
+    .venv/bin/python bench/bench_streams.py [--subscribers 1000] [--moves 100] [--pace 0.2] [--readers 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import multiprocessing
 import os
 import random
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import aiohttp
 import psutil
+import redis
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service.dev.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
+from service.store import events_channel  # noqa: E402
 
 
 def percentile(values, q):
@@ -143,7 +153,38 @@ async def subscribe_all(port: int, path: str, count: int, ramp_size: int, arriva
     return transports
 
 
-async def measure(args, port: int, master: subprocess.Popen) -> dict:
+def probe(redis_url: str, game_id: str, heard: dict, stop) -> None:
+    """Note when each version's publish reaches a plain Redis subscriber: the commit's time."""
+    pubsub = redis.Redis.from_url(redis_url).pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(events_channel(game_id))
+    while not stop.is_set():
+        message = pubsub.get_message(timeout=0.1)
+        if message is not None:
+            at = time.perf_counter()
+            data = json.loads(message["data"])
+            if data["kind"] == "move":
+                heard[data["entry"]["version"]] = at
+    pubsub.close()
+
+
+def reader(conn, port: int) -> None:
+    """A reader process: told (path, count, ramp), holds that many streams, answers "ready";
+    told "stop", closes them and answers with the arrival times by version."""
+
+    async def hold():
+        path, count, ramp = conn.recv()
+        arrivals: dict[int, list[float]] = {}
+        transports = await subscribe_all(port, path, count, ramp, arrivals)
+        conn.send("ready")
+        await asyncio.get_running_loop().run_in_executor(None, conn.recv)
+        for transport in transports:
+            transport.close()
+        conn.send(arrivals)
+
+    asyncio.run(hold())
+
+
+async def measure(args, port: int, master: subprocess.Popen, readers: list, redis_url: str) -> dict:
     base = f"http://127.0.0.1:{port}"
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=4)) as mover:
         rng = random.Random(1)
@@ -166,24 +207,40 @@ async def measure(args, port: int, master: subprocess.Popen) -> dict:
         await play(10, 0)
         await asyncio.sleep(1)
         rss_before = workers_rss(master)
-        arrivals: dict[int, list[float]] = {}
         since = await game.version()
         started = time.perf_counter()
-        transports = await subscribe_all(port, f"/v1/games/{game.game_id}/events?since={since}", args.subscribers,
-                                         args.ramp, arrivals)
+        path = f"/v1/games/{game.game_id}/events?since={since}"
+        shares = [args.subscribers // len(readers) + (i < args.subscribers % len(readers)) for i in range(len(readers))]
+        for conn, share in zip(readers, shares):
+            conn.send((path, share, max(1, args.ramp // len(readers))))
+        loop = asyncio.get_running_loop()
+        for conn in readers:
+            assert await loop.run_in_executor(None, conn.recv) == "ready"
         connect_seconds = time.perf_counter() - started
         await asyncio.sleep(3)
         rss_after = workers_rss(master)
+        heard: dict[int, float] = {}
+        stop = threading.Event()
+        listener = threading.Thread(target=probe, args=(redis_url, game.game_id, heard, stop))
+        listener.start()
+        await asyncio.sleep(0.5)
         loaded = await play(args.moves, args.pace)
         await asyncio.sleep(2)
-        for transport in transports:
-            transport.close()
-        delays, missing = [], 0
+        stop.set()
+        listener.join()
+        arrivals: dict[int, list[float]] = {}
+        for conn in readers:
+            conn.send("stop")
+            for version, times in (await loop.run_in_executor(None, conn.recv)).items():
+                arrivals.setdefault(version, []).extend(times)
+        delays, from_sent, missing = [], [], 0
         for version, sent, _ in loaded:
             got = arrivals.get(version, [])
             missing += args.subscribers - len(got)
-            delays += [t - sent for t in got]
+            delays += [t - heard[version] for t in got]
+            from_sent += [t - sent for t in got]
     return {"quiet": [t for _, _, t in quiet], "loaded": [t for _, _, t in loaded], "delays": delays,
+            "from_sent": from_sent,
             "missing": missing, "rss_before": rss_before, "rss_after": rss_after,
             "connect_seconds": connect_seconds}
 
@@ -194,6 +251,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=100)
     parser.add_argument("--pace", type=float, default=0.2, help="seconds between moves")
     parser.add_argument("--ramp", type=int, default=50, help="streams connecting at once")
+    parser.add_argument("--readers", type=int, default=2, help="processes holding the streams")
     args = parser.parse_args()
     server = EmbeddedRedis(free_port()).start()
     port = free_port()
@@ -212,7 +270,13 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        result = asyncio.run(measure(args, port, api))
+        pipes = [multiprocessing.Pipe() for _ in range(args.readers)]
+        procs = [multiprocessing.Process(target=reader, args=(child, port), daemon=True) for _, child in pipes]
+        for proc in procs:
+            proc.start()
+        result = asyncio.run(measure(args, port, api, [parent for parent, _ in pipes], server.url))
+        for proc in procs:
+            proc.join(10)
     finally:
         api.terminate()
         api.wait()
@@ -224,9 +288,11 @@ def main() -> None:
     print(f"move without subscribers: p50 {ms(result['quiet'], 0.5)}, p99 {ms(result['quiet'], 0.99)}")
     print(f"move with subscribers:    p50 {ms(result['loaded'], 0.5)}, p99 {ms(result['loaded'], 0.99)}"
           f"  (p50 ratio {loaded_p50 / quiet_p50:.2f}x)")
-    print(f"delivery (move sent -> message read), {len(result['delays'])} deliveries, "
+    print(f"delivery (commit -> message read), {len(result['delays'])} deliveries, "
           f"{result['missing']} missing: p50 {ms(result['delays'], 0.5)}, p99 {ms(result['delays'], 0.99)}, "
           f"max {ms(result['delays'], 1.0)}")
+    print(f"delivery (move request sent -> message read): p50 {ms(result['from_sent'], 0.5)}, "
+          f"p99 {ms(result['from_sent'], 0.99)}")
     delta = result["rss_after"] - result["rss_before"]
     print(f"gunicorn workers' RSS {result['rss_before'] / 2**20:.1f} MiB -> {result['rss_after'] / 2**20:.1f} MiB: "
           f"{delta / args.subscribers / 1024:.1f} KiB per idle subscriber")

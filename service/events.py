@@ -6,10 +6,15 @@ write, so a subscriber hears of every committed version and of nothing that was 
 committed. Each API process holds **one** pub/sub connection, read by one dispatcher thread
 (a greenlet under gunicorn's gevent workers, which monkey-patch ``threading``), shared by all
 of its subscribers: the dispatcher subscribes a game's channel while the process has a
-subscriber to it and puts each message into every subscriber's bounded queue. A subscriber
-that falls behind (its queue full) is closed, as is every subscriber when the connection to
-Redis is lost: the client resumes with ``Last-Event-ID`` and replays the log (the stream
-route subscribes first, then reads the log, then delivers live messages past what it sent).
+subscriber to it and hands each message to every subscriber. A subscriber waiting live with
+nothing queued takes its next version straight from the dispatcher, which writes the frame
+(rendered once per viewer) to its socket without waiting (``Subscription.go_direct``): one
+write per subscriber, no greenlet woken, so a move reaches 1,000 subscribers in one pass.
+Everything else (a frame the socket did not take whole, a gap, the final sheet, heartbeats)
+goes through the subscriber's bounded queue and its own greenlet. A subscriber that falls
+behind (its queue full) is closed, as is every subscriber when the connection to Redis is
+lost: the client resumes with ``Last-Event-ID`` and replays the log (the stream route
+subscribes first, then reads the log, then delivers live messages past what it sent).
 
 Nothing here lives in one process's memory beyond its own subscribers: any API process
 serves any subscriber. Also here: the per-client count of open streams (a sorted set in
@@ -50,8 +55,11 @@ SUBSCRIBE_SECONDS = 5.0
 #: The dispatcher's longest wait for a message before it looks at (un)subscriptions to send.
 POLL_SECONDS = 0.02
 
+#: Subscribers the dispatcher serves a message before it lets the process's other work run.
+FANOUT_BATCH = 16
+
 #: Closing reasons.
-OVERFLOW, STORE_LOST, SHUTDOWN = "overflow", "store_lost", "shutdown"
+OVERFLOW, STORE_LOST, SHUTDOWN, GONE = "overflow", "store_lost", "shutdown", "gone"
 
 
 class Published:
@@ -78,7 +86,12 @@ class Published:
 class Subscription:
     """A subscriber's end: ``get`` the next message (None after ``timeout``), until closed. A
     deque and an Event (cheaper than ``queue.Queue``'s condition per message, with 1,000
-    subscribers woken per move); the dispatcher is the only producer."""
+    subscribers woken per move); the dispatcher is the only producer.
+
+    After ``go_direct`` the dispatcher writes a message itself while the subscriber waits in
+    ``get`` with nothing queued and the message is the next version (``last`` + 1). A write
+    the socket does not take whole leaves its rest in ``leftover``, and the subscriber's
+    greenlet sends it (``take_leftover``) before anything else."""
 
     def __init__(self, game_id: str, bound: int):
         self.game_id = game_id
@@ -87,9 +100,23 @@ class Subscription:
         self.wake = threading.Event()
         self.ready = threading.Event()
         self.closed: str | None = None
+        self.last = -1                   # the last version sent (kept by the stream while not direct)
+        self.leftover = b""
+        self.direct = False              # the dispatcher may write now (only while waiting in ``get``)
+        self._send_now = self._render = None
+        self._key = None
+
+    def go_direct(self, send_now, render, key, last: int) -> None:
+        """Let the dispatcher write live versions after ``last``: ``send_now(data)`` writes what
+        the socket takes at once and returns the count (it never waits); ``render(message)``
+        gives the bytes to write, cached in the message under ``key``."""
+        self._send_now, self._render, self._key, self.last = send_now, render, key, last
 
     def offer(self, message: Published) -> None:
         if self.closed:
+            return
+        if self.direct and message.kind == "move" and message.version == self.last + 1:
+            self._write(message)
             return
         if len(self.items) >= self.bound:
             self.closed = OVERFLOW      # what is queued is delivered, then the stream ends
@@ -97,20 +124,40 @@ class Subscription:
             self.items.append(message)
         self.wake.set()
 
+    def _write(self, message: Published) -> None:
+        data = message.frame(self._key, lambda: self._render(message))
+        try:
+            sent = self._send_now(data)
+        except OSError:                  # the client went away
+            self.close(GONE)
+            return
+        self.last = message.version
+        if sent < len(data):
+            self.leftover, self.direct = data[sent:], False
+            self.wake.set()
+
+    def take_leftover(self) -> bytes:
+        """The rest of a frame the dispatcher began to write; the caller sends it first."""
+        rest, self.leftover = self.leftover, b""
+        return rest
+
     def close(self, reason: str) -> None:
         self.closed = self.closed or reason
         self.wake.set()
 
     def get(self, timeout: float) -> Published | None:
-        """The next message; None when none came within ``timeout``; raises Closed at the end."""
-        if not self.items:
+        """The next message; None when none came within ``timeout`` (or the dispatcher left a
+        ``leftover``); raises Closed at the end."""
+        if not self.items and not self.leftover:
             if self.closed:
                 raise Closed(self.closed)
+            self.direct = self._send_now is not None
             self.wake.wait(timeout)
+            self.direct = False
             self.wake.clear()
         if self.items:
             return self.items.popleft()
-        if self.closed:
+        if self.closed and not self.leftover:
             raise Closed(self.closed)
         return None
 
@@ -248,7 +295,9 @@ class Hub:
             return
         with self._lock:
             subs = list(self._subs.get(game, ()))
-        for sub in subs:
+        for count, sub in enumerate(subs):
+            if count % FANOUT_BATCH == 0:
+                time.sleep(0)   # a gevent yield: the process's requests (the move's own answer) run first
             sub.offer(published)
 
 

@@ -30,6 +30,7 @@ from .errors import ApiError
 from .game_routes import PRIVATE, bearer_token, games, load_as_seat, private_when_seat
 from .schemas import MAX_SEED, ScoreOut
 from .security import client_address
+from .stream_socket import Stalled, StreamSocket, chunk
 
 log = logging.getLogger("spielwerk")
 
@@ -142,7 +143,7 @@ class Events(MethodView):
             hub.unsubscribe(sub)
             slots.give_back(client, slot)
             raise
-        body = messages(games(), streams(), game, seat, since, sub, client, slot)
+        body = messages(games(), streams(), game, seat, since, sub, client, slot, StreamSocket.of(request.environ))
         return current_app.response_class(body, status=200, mimetype="text/event-stream", headers={
             "Cache-Control": PRIVATE if seat is not None else "no-store", "X-Accel-Buffering": "no",
             "Vary": "Authorization"})
@@ -165,6 +166,10 @@ def frame(event: str, version: int, data: dict) -> bytes:
 def move_frame(game: Game, entry: dict, seat: int | None, position: dict) -> bytes:
     shown = game.match.entry_view(entry, seat)
     return frame("move", entry["version"], {**shown, **position})
+
+
+def live_frame(game: Game, item: Published, seat: int | None) -> bytes:
+    return move_frame(game, item.entry, seat, position_of(game, item.entry, []))
 
 
 def final_frame(version: int, sheet: dict) -> bytes:
@@ -192,8 +197,9 @@ def logged(games_: Games, game: Game, after: int, upto: int) -> list[dict]:
 
 
 def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, since: int | None, sub,
-             client: str, slot: str):
-    """The stream's bytes: the replay after ``since``, then live messages, then the final sheet."""
+             client: str, slot: str, sock: StreamSocket | None):
+    """The stream's bytes: the replay after ``since``, then live messages, then the final sheet.
+    With ``sock``, the dispatcher writes live versions to it directly while this waits."""
     renewed = started = time.monotonic()
     try:
         start = 0 if since is None else min(since, game.version)
@@ -220,11 +226,20 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
         if game.final is not None:
             yield final_frame(game.version, game.final)
             return
+        if sock is not None:
+            sub.go_direct(sock.send_now, lambda item: chunk(live_frame(game, item, seat)), ("chunk", seat), last)
         while True:
             left = streams_.max_seconds - (time.monotonic() - started)
             if left <= 0:
                 return                     # STREAM_MAX_SECONDS: the client resumes with Last-Event-ID
+            sub.last = last
             item: Published | None = sub.get(min(HEARTBEAT_SECONDS, left))
+            last = sub.last                # the dispatcher's direct writes
+            rest = sub.take_leftover()
+            if rest:
+                sock.send_all(rest)
+                if item is None:
+                    continue
             now = time.monotonic()
             if item is None or now - renewed >= HEARTBEAT_SECONDS:
                 renewed = now
@@ -245,10 +260,12 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
                 return
             if item.version <= last:
                 continue
-            yield item.frame(seat, lambda: move_frame(game, item.entry, seat, position_of(game, item.entry, [])))
+            yield item.frame(seat, lambda: live_frame(game, item, seat))
             last = item.version
     except Closed:
         return
+    except Stalled:
+        sock.cut()                     # gunicorn's last chunk must not wait on it either
     finally:
         streams_.hub.unsubscribe(sub)
         try:

@@ -5,8 +5,11 @@ nothing; tickets work once and expire; the per-client limit; hidden information 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 import redis
@@ -19,17 +22,18 @@ from .sse import Stream
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_stream_equals_its_viewers_history(port, ruleset):
-    game_id, tokens, admin = create(port, ruleset, humans=1, players=2, seed=11)
+def test_every_stream_equals_its_viewers_history(served_port, ruleset):
+    game_id, tokens, admin = create(served_port, ruleset, humans=1, players=2, seed=11)
     path = f"/v1/games/{game_id}/events"
-    seat, spectator, as_admin = Reader(port, path, tokens[0]), Reader(port, path), Reader(port, path, admin)
-    view = play_out(port, game_id, tokens, seed=3)
+    seat, spectator = Reader(served_port, path, tokens[0]), Reader(served_port, path)
+    as_admin = Reader(served_port, path, admin)
+    view = play_out(served_port, game_id, tokens, seed=3)
     status, score = 202, None
     while status == 202:
-        status, score = http_call(port, "GET", f"/v1/games/{game_id}/score")
+        status, score = http_call(served_port, "GET", f"/v1/games/{game_id}/score")
     for reader, token in ((seat, tokens[0]), (spectator, None), (as_admin, None)):
         messages = reader.finish()
-        check_matches_history(messages, history(port, game_id, token), view)
+        check_matches_history(messages, history(served_port, game_id, token), view)
         assert messages[-1]["data"]["final"] == score
     assert [m["data"] for m in as_admin.messages] == [m["data"] for m in spectator.messages]
     # hidden information: no private field of any seat reaches a stream (the redaction of the history)
@@ -37,14 +41,14 @@ def test_every_stream_equals_its_viewers_history(port, ruleset):
         assert "_private" not in "\n".join(reader.stream.text)
 
 
-def test_hidden_information_stays_hidden_on_a_seats_stream(port):
+def test_hidden_information_stays_hidden_on_a_seats_stream(served_port):
     """Targi hides hands: seat 1's stream equals seat 1's history and differs from seat 0's where the
     other seat's draws are hidden from it."""
-    game_id, tokens, _ = create(port, "targi", humans=2, players=2, seed=5)
+    game_id, tokens, _ = create(served_port, "targi", humans=2, players=2, seed=5)
     path = f"/v1/games/{game_id}/events"
-    readers = {s: Reader(port, path, tokens[s]) for s in (0, 1)}
-    view = play_out(port, game_id, tokens, seed=8)
-    histories = {s: history(port, game_id, tokens[s]) for s in (0, 1)}
+    readers = {s: Reader(served_port, path, tokens[s]) for s in (0, 1)}
+    view = play_out(served_port, game_id, tokens, seed=8)
+    histories = {s: history(served_port, game_id, tokens[s]) for s in (0, 1)}
     for s in (0, 1):
         check_matches_history(readers[s].finish(), histories[s], view)
     assert histories[0] != histories[1]           # each seat saw things the other did not
@@ -52,13 +56,14 @@ def test_hidden_information_stays_hidden_on_a_seats_stream(port):
         [m["data"]["events"] for m in readers[1].messages if m["event"] == "move"]
 
 
-def test_reconnecting_mid_game_while_moves_land_loses_and_repeats_nothing(port):
-    game_id, tokens, _ = create(port, "targi", humans=2, players=2, seed=21)
-    mover = threading.Thread(target=play_out, args=(port, game_id, tokens), kwargs={"seed": 4}, daemon=True)
+def test_reconnecting_mid_game_while_moves_land_loses_and_repeats_nothing(served_port):
+    game_id, tokens, _ = create(served_port, "targi", humans=2, players=2, seed=21)
+    mover = threading.Thread(target=play_out, args=(served_port, game_id, tokens), kwargs={"seed": 4},
+                             daemon=True)
     mover.start()
     got, last, connections = [], None, 0
     while not got or got[-1]["event"] != "final":
-        stream = Stream(port, f"/v1/games/{game_id}/events", token=tokens[1], last_id=last)
+        stream = Stream(served_port, f"/v1/games/{game_id}/events", token=tokens[1], last_id=last)
         assert stream.status == 200
         connections += 1
         for index, message in enumerate(stream.messages()):
@@ -69,9 +74,9 @@ def test_reconnecting_mid_game_while_moves_land_loses_and_repeats_nothing(port):
         stream.close()
         time.sleep(0.05 * (connections % 3))       # moves land while disconnected
     mover.join(60)
-    status, view = http_call(port, "GET", f"/v1/games/{game_id}")
+    status, view = http_call(served_port, "GET", f"/v1/games/{game_id}")
     assert connections > 5
-    check_matches_history(got, history(port, game_id, tokens[1]), view)
+    check_matches_history(got, history(served_port, game_id, tokens[1]), view)
 
 
 def test_since_resumes_like_last_event_id_and_a_finished_game_replays_to_its_sheet(port):
@@ -198,3 +203,15 @@ def test_a_stream_counts_once_against_the_rate_limit(app):
         server.shutdown()
         thread.join(10)
         limited.extensions["spielwerk_streams"].hub.stop()
+
+
+def test_a_direct_write_the_socket_does_not_take_whole_is_finished_in_order():
+    """Under gevent, as gunicorn serves streams: frames the socket does not take whole are
+    finished by the stream's greenlet before anything else, and what came meanwhile follows
+    in order: every version once, whole, in order."""
+    done = subprocess.run([sys.executable, "-m", "tests.streams.direct_writes"], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["short_writes"] > 0                    # the socket did refuse some writes
+    assert result["versions"] == list(range(1, 61))
