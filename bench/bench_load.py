@@ -23,7 +23,11 @@ coroutines in this one process (aiohttp), so the client takes little of the CPU 
 server shares with it.
 
     .venv/bin/python bench/bench_load.py [--users 24] [--saturate 10] [--seconds 20] [--load 0.8 0.5]
-        [--web-workers 2] [--worker-class sync|gthread --threads N] [--redis-dir DIR]
+        [--web-workers 2] [--worker-class sync|gthread|gevent --threads N] [--redis-dir DIR]
+
+gunicorn runs with the served configuration (service/api/gunicorn_conf.py: gevent workers)
+unless ``--worker-class`` names another. ``serve`` starts the stack of any tree (bench_ab.py
+compares two commits with it).
 
 Redis keeps its AOF (``appendfsync everysec``) in a temporary folder on disk unless
 ``--redis-dir`` names another (e.g. on tmpfs, to tell the disk's share in the tail apart).
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -232,6 +237,49 @@ def wait_for_http(port, child, timeout=30):
     raise SystemExit("gunicorn did not answer")
 
 
+@contextlib.contextmanager
+def serve(root: Path, web_workers: int = 2, worker_class: str | None = None, threads: int = 1,
+          redis_dir: str | None = None):
+    """The stack of the tree at ``root`` on loopback: an embedded Redis (AOF everysec), one
+    Celery worker (solo) and gunicorn, with the tree's served configuration
+    (``service/api/gunicorn_conf.py``) unless ``worker_class`` names another; yields the port."""
+    workdir = tempfile.mkdtemp(prefix="spielwerk-load-")
+    server = EmbeddedRedis(free_port(), redis_dir or os.path.join(workdir, "redis")).start()
+    port = free_port()
+    env = {**os.environ, "REDIS_URL": server.url, "RATE_LIMIT": "100000000 per minute",
+           "MAX_ACTIVE_GAMES_PER_CLIENT": "100000000", "PYTHONPATH": str(root)}
+    env.pop("BROKER_URL", None)
+    served = (root / "service/api/gunicorn_conf.py").exists() and worker_class is None
+    config = (["-c", "python:service.api.gunicorn_conf", "--access-logfile", "/dev/null"] if served
+              else ["--worker-class", worker_class or "sync", "--threads", str(threads)])
+    log = open(os.path.join(workdir, "children.log"), "wb")
+    children = [
+        subprocess.Popen([sys.executable, "-m", "celery", "-A", "worker.app:celery", "worker", "--pool=solo",
+                          "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
+                         cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
+        subprocess.Popen([sys.executable, "-m", "gunicorn", *config, "--workers", str(web_workers),
+                          "--bind", f"127.0.0.1:{port}", "service.api.wsgi:app"],
+                         cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
+    ]
+    try:
+        wait_for_http(port, children[1])
+        time.sleep(1.5)                                 # the worker's cold start
+        yield port
+    finally:
+        for child in children:
+            if child.poll() is None:
+                os.killpg(child.pid, 15)
+        for child in children:
+            try:
+                child.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(child.pid, 9)
+                child.wait()
+        server.stop()
+        log.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--users", type=int, default=24)
@@ -240,35 +288,17 @@ def main() -> None:
     parser.add_argument("--load", type=float, nargs="+", default=[0.8],
                         help="fractions of the saturation throughput to pace at, one phase each")
     parser.add_argument("--web-workers", type=int, default=2)
-    parser.add_argument("--worker-class", default="sync", help="gunicorn worker class (sync, gthread)")
+    parser.add_argument("--worker-class", help="gunicorn worker class (sync, gthread, gevent); default: the "
+                                               "served configuration, service/api/gunicorn_conf.py")
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker (gthread)")
     parser.add_argument("--redis-dir", help="where Redis keeps its AOF (default: a temporary folder on disk)")
     args = parser.parse_args()
     users = max(1, min(args.users, MAX_USERS))
     saturate, seconds = min(args.saturate, MAX_SECONDS), min(args.seconds, MAX_SECONDS)
     rulesets = sorted(registry.rulesets())
-
-    workdir = tempfile.mkdtemp(prefix="spielwerk-load-")
-    server = EmbeddedRedis(free_port(), args.redis_dir or os.path.join(workdir, "redis")).start()
-    port = free_port()
-    env = {**os.environ, "REDIS_URL": server.url, "RATE_LIMIT": "100000000 per minute",
-           "MAX_ACTIVE_GAMES_PER_CLIENT": "100000000"}
-    env.pop("BROKER_URL", None)
-    log = open(os.path.join(workdir, "children.log"), "wb")
-    children = [
-        subprocess.Popen([sys.executable, "-m", "celery", "-A", "worker.app:celery", "worker", "--pool=solo",
-                          "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
-                         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
-        subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", str(args.web_workers),
-                          "--worker-class", args.worker_class, "--threads", str(args.threads),
-                          "--bind", f"127.0.0.1:{port}", "service.api.wsgi:app"],
-                         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
-    ]
-    try:
-        wait_for_http(port, children[1])
-        time.sleep(1.5)                                 # the worker's cold start
+    with serve(ROOT, args.web_workers, args.worker_class, args.threads, args.redis_dir) as port:
         print(f"rulesets {', '.join(rulesets)}; {users} users in one asyncio client process; "
-              f"gunicorn {args.web_workers} {args.worker_class} workers × {args.threads} threads; "
+              f"gunicorn {args.web_workers} {args.worker_class or 'served (gevent)'} workers; "
               f"1 Celery worker (solo); {os.cpu_count()} cores; "
               f"load average before the run {os.getloadavg()[0]:.1f}\n")
         samples, took = phase(port, users, saturate, 0, rulesets)
@@ -285,19 +315,6 @@ def main() -> None:
             met = not sum(errors.values()) and percentile(every, 0.99) < 0.050
             print(f"zero errors and p99 < 50 ms at {load:.0%} of saturation: {'yes' if met else 'NO'}\n")
         print(f"load average after the run {os.getloadavg()[0]:.1f}")
-    finally:
-        for child in children:
-            if child.poll() is None:
-                os.killpg(child.pid, 15)
-        for child in children:
-            try:
-                child.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(child.pid, 9)
-                child.wait()
-        server.stop()
-        log.close()
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":
