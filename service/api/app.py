@@ -21,6 +21,7 @@ from . import (contract, game_routes, lifecycle_routes, meta_routes, picture_rou
                webhook_routes)
 from . import record_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
+from .json_provider import OrjsonProvider
 from .ruleset_schemas import register as register_ruleset_types
 from .schemas import ErrorOut
 from .security import init_security
@@ -84,6 +85,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     environment's)."""
     settings = settings or Settings.from_env()
     app = Flask(__name__)
+    app.json = OrjsonProvider(app)
     app.config.update(
         API_TITLE="Spielwerk",
         API_VERSION="1.0.0",
