@@ -56,11 +56,18 @@ class MalformedStep(EngineError):
 # -- building ----------------------------------------------------------------------------------
 def steps_of(match: Match, log: list[dict]) -> list[dict]:
     """The record's steps of a match and its log entries (a seat's move or a table's outcome)."""
-    steps = list(match.opening["steps"])
+    steps, added = list(match.opening["steps"]), 0
     for entry in log:
+        if "undo" in entry or not ("seat" in entry or "chance" in entry):
+            # an undo (service.undo) takes back the previous entry's steps; the service's other
+            # entries (a join, a resignation, a token: service.lifecycle) change no state
+            del steps[len(steps) - (added if "undo" in entry else 0):]
+            added = 0
+            continue
         steps.append({"seat": entry["seat"], "move": entry["move"]} if "seat" in entry
                      else {"chance": entry["chance"]})
         steps += entry["steps"]
+        added = 1 + len(entry["steps"])
     return steps
 
 

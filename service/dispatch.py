@@ -18,6 +18,7 @@ TASK_AI_TURN = "spielwerk.ai_turn"
 TASK_FINAL_SCORE = "spielwerk.final_score"
 TASK_HINT = "spielwerk.hint"
 TASK_WEBHOOK = "spielwerk.webhook"
+TASK_CLOCK = "spielwerk.clock"
 TASK_VALIDATE_RECORDS = "spielwerk.validate_records"
 
 #: One queue per kind of work, so that no kind waits behind another: a flood of hints never
@@ -26,8 +27,10 @@ TASK_VALIDATE_RECORDS = "spielwerk.validate_records"
 #: hints, webhooks and batches of records to check workers of their own.
 QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS, QUEUE_WEBHOOKS = "ai", "scores", "hints", "webhooks"
 QUEUE_RECORDS = "records"
-QUEUE_OF_TASK = {TASK_AI_TURN: QUEUE_AI, TASK_FINAL_SCORE: QUEUE_SCORES, TASK_HINT: QUEUE_HINTS,
-                 TASK_WEBHOOK: QUEUE_WEBHOOKS, TASK_VALIDATE_RECORDS: QUEUE_RECORDS}
+#: the clocks' timers: a deadline never waits behind AI searches (the AI worker takes it too)
+QUEUE_CLOCKS = "clocks"
+QUEUE_OF_TASK = {TASK_AI_TURN: QUEUE_AI, TASK_CLOCK: QUEUE_CLOCKS, TASK_FINAL_SCORE: QUEUE_SCORES,
+                 TASK_HINT: QUEUE_HINTS, TASK_WEBHOOK: QUEUE_WEBHOOKS, TASK_VALIDATE_RECORDS: QUEUE_RECORDS}
 
 
 def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
@@ -44,7 +47,8 @@ def make_celery(settings: Settings, include: tuple[str, ...] = ()) -> Celery:
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
         task_queues=[Queue(name, Exchange(name), routing_key=name)
-                     for name in (QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS, QUEUE_WEBHOOKS, QUEUE_RECORDS)],
+                     for name in (QUEUE_AI, QUEUE_SCORES, QUEUE_HINTS, QUEUE_WEBHOOKS, QUEUE_RECORDS,
+                                  QUEUE_CLOCKS)],
         task_default_queue=QUEUE_AI,
         task_routes={task: {"queue": queue} for task, queue in QUEUE_OF_TASK.items()},
         result_expires=TASK_RESULT_SECONDS,
@@ -71,6 +75,7 @@ class Dispatcher(Protocol):
     def final_score(self, game_id: str, version: int) -> None: ...
     def hint(self, task_id: str, game_id: str, seat: int, version: int, level: str | None) -> None: ...
     def webhook(self, game_id: str, delivery_id: str, attempt: int, countdown: float = 0) -> None: ...
+    def clock(self, game_id: str, version: int, countdown: float) -> None: ...
     def validate_records(self, task_id: str, records: list) -> None: ...
     def task_result(self, task_id: str) -> tuple[str, object]: ...
 
@@ -117,6 +122,10 @@ class CeleryDispatcher:
             self.app.send_task(TASK_VALIDATE_RECORDS, (records,), task_id=task_id)
         except OperationalError as exc:
             raise BrokerUnavailable() from exc
+
+    def clock(self, game_id: str, version: int, countdown: float) -> None:
+        """Queue the clock's look at ``game_id`` at ``version``, ``countdown`` seconds from now."""
+        self.app.send_task(TASK_CLOCK, (game_id, version), countdown=countdown or None)
 
     def task_result(self, task_id: str) -> tuple[str, object]:
         """The task's state (PENDING, STARTED, SUCCESS, FAILURE) and its result once SUCCESS."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine import GameOver, Match, NotYourTurn, derive_seed, registry, seat_label
 from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move
 
+from .clocks import Deadlines, advance, clock_view, next_deadline
 from .config import CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY, CLIENT_SEEDS_REFUSED, Settings
 from .dispatch import Dispatcher
 from .errors import (BrokerUnavailable, GameNotStarted, MalformedRequest, NotFound, QuotaExceeded, SeedRefused,
@@ -130,6 +131,7 @@ class Game:
             "viewer": seat,
             "seats": self.public_seats(),
             "game_options": of_record(self.record),
+            "clock": clock_view(self.record),
             "state": self.match.view(seat),
             **self.fairness(),
         }
@@ -152,6 +154,7 @@ class Games:
         self.caps = caps  # AI_MAX_ITERATIONS, AI_MAX_MS: the ceilings on every search
         self.quota = quota  # active games per client; 0: no quota
         self.client_seeds = client_seeds  # CLIENT_SEEDS: may a create choose the seed?
+        self.deadlines = Deadlines(store.redis)  # the clocks' deadlines, for the sweep (service.timeouts)
 
     @classmethod
     def from_settings(cls, settings: Settings, dispatcher: Dispatcher) -> "Games":
@@ -197,6 +200,7 @@ class Games:
         game = Game(record, match)
         if self.quota > 0 and client and not self.store.admit_game(client, game.game_id, self.quota):
             raise QuotaExceeded(self.quota)
+        self._clock(game, None)
         try:
             self.store.create(self._sync(game))
         except Exception:
@@ -243,6 +247,7 @@ class Games:
         StaleVersion when another writer came first), and enqueue what it owes."""
         # whose turn it is after the move, for streams that replay the log (public: every view shows it)
         entry.update(to_move=game.to_move(), status=game.status)
+        self._clock(game, entry.get("seat"))
         self.store.commit(self._sync(game), current, entry)
         if game.status in ENDED:
             self._release(game)
@@ -412,6 +417,13 @@ class Games:
                       updated_at=time.time())
         return record
 
+    def _clock(self, game: Game, acted: int | None) -> None:
+        """The clocks of the version about to be stored, its earliest deadline indexed first."""
+        if of_record(game.record)["clock"] is not None:
+            advance(game.record, game.to_move(), acted, time.time())
+            earliest = next_deadline(game.record)
+            self.deadlines.index(game.game_id, earliest and earliest[0])
+
     def _release(self, game: Game) -> None:
         """The game no longer counts against its client's quota. Best effort: should Redis fail
         here, it counts until GAME_TTL_SECONDS after its creation."""
@@ -431,6 +443,10 @@ class Games:
                 self.dispatcher.final_score(game.game_id, game.version)
             elif game.ai_seats_to_move():
                 self.dispatcher.ai_turn(game.game_id, game.version)
+            earliest = next_deadline(game.record)
+            if earliest:   # a timer hop: never longer than the broker's visibility timeout allows
+                self.dispatcher.clock(game.game_id, game.version,
+                                      min(max(0.0, earliest[0] - time.time()), self.resume_after / 2))
         except Exception:  # broker unreachable: the version stands, the work is resumed later
             log.warning("could not enqueue the follow-up of %s at version %s", game.game_id, game.version,
                         exc_info=True)

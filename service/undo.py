@@ -15,14 +15,14 @@ from typing import Callable
 from engine import Match, registry
 from engine.match import AUTO_MOVE
 
+from .clocks import TIMEOUT_EVENT
 from .errors import UndoNotAllowed
 from .game_options import UNDO_OWN_LAST_MOVE, of_record
 from .games import AI_FALLBACK, Game, Games
 
 UNDO_EVENT = "undo"
-#: events that mark a decision the seat did not make itself (the clock's timeout move uses
-#: ``service.clocks.TIMEOUT_EVENT``, checked by type here to keep this module below it)
-NOT_OWN = {AI_FALLBACK, "timeout"}
+#: events that mark a decision the seat did not make itself (a fallback or timeout move)
+NOT_OWN = {AI_FALLBACK, TIMEOUT_EVENT}
 
 
 def refusal(game: Game, seat: int, entry: dict | None) -> tuple[str, str] | None:

@@ -94,7 +94,7 @@ def game() -> dict:
         match = fresh(rid)
         return GameOut().dump({"game_id": GAME_ID, "ruleset": rid, "rules_version": match.ruleset.rules_version,
                                "version": match.version, "status": match.status, "to_move": match.to_move(),
-                               "viewer": 0, "seats": seats_out(False), "game_options": of_record({}),
+                               "viewer": 0, "seats": seats_out(False), "game_options": of_record({}), "clock": None,
                                "state": match.view(0), **fairness()})
     return per_ruleset(answer, "{name}: the created game as seat 0 sees it", first_only=True)
 

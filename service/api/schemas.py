@@ -4,7 +4,7 @@ from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
 
 from engine.ai import LEVELS
 
-from ..game_options import GameOptionsIn
+from ..game_options import ClockIn, GameOptionsIn
 from ..games import MAX_HISTORY_PAGE
 from ..outcome import STATUSES
 from .errors import CATALOGUE
@@ -115,6 +115,20 @@ class CreatedOut(Fairness):
     state = fields.Raw(required=True, metadata={"description": "the game as a spectator sees it (the ruleset's view)"})
 
 
+class ClockSeatOut(Schema):
+    seat = fields.Integer(required=True)
+    running = fields.Boolean(required=True, metadata={"description": "the seat is to move and its time runs"})
+    deadline = fields.DateTime(required=True, allow_none=True, metadata={
+        "description": "when the seat's time runs out (UTC); null while its clock stands"})
+    remaining_ms = fields.Integer(required=True, metadata={
+        "description": "the time left: until the deadline while running, else what the seat has for its next "
+                       "decision (Fischer: its bank; per move: the full time)"})
+
+
+class ClockOut(ClockIn):
+    seats = fields.List(fields.Nested(ClockSeatOut), required=True)
+
+
 class GameOut(Fairness):
     game_id = fields.String(required=True)
     ruleset = fields.String(required=True)
@@ -126,6 +140,8 @@ class GameOut(Fairness):
     seats = fields.List(fields.Nested(PublicSeatOut), required=True)
     game_options = fields.Nested(GameOptionsIn, required=True, metadata={
         "description": "the service options the game was created with (`spectators`, `undo`, `clock`)"})
+    clock = fields.Nested(ClockOut, required=True, allow_none=True, metadata={
+        "description": "the seats' clocks; null when the game has none"})
     state = fields.Raw(required=True, metadata={"description": "the ruleset's view for this seat"})
 
 

@@ -1,9 +1,10 @@
 """The events the service itself logs, the same for every ruleset (a game's life around its
-moves: ``service.lifecycle``, ``service.undo``): their OpenAPI components, which
+moves: ``service.lifecycle``, ``service.undo``, ``service.timeouts``): their OpenAPI components, which
 every ruleset's event union lists besides its own."""
 
 from __future__ import annotations
 
+from ..clocks import TIMEOUT_EVENT
 from ..games import AI_FALLBACK
 from ..lifecycle import (ABORT, FORFEIT, RESIGNED, SEAT_JOINED, SEAT_TOKEN_REISSUED, SPECTATOR_TOKEN_ISSUED,
                          TIMEOUT)
@@ -27,6 +28,10 @@ SERVICE_EVENTS: dict[str, tuple[str, dict, list[str], str]] = {
     SEAT_TOKEN_REISSUED: ("SeatTokenReissuedEvent", {"seat": SEAT}, ["seat"],
                           "The admin issued the seat a new token; the old one is refused from this version on."),
     SPECTATOR_TOKEN_ISSUED: ("SpectatorTokenIssuedEvent", {}, [], "The admin minted a spectator token."),
+    TIMEOUT_EVENT: ("TimeoutEvent", {"seat": SEAT, "on_timeout": {"type": "string", "enum": ["ai", "forfeit"]}},
+                    ["seat", "on_timeout"],
+                    "The seat's clock ran out: an AI (level easy) decided for it (`ai`: this entry's move) or it "
+                    "forfeited (`forfeit`: a forfeit event follows). First in its entry's events."),
     UNDO_EVENT: ("UndoEvent", {"seat": SEAT, "undone_version": SEAT}, ["seat", "undone_version"],
                  "A seat took back its last decision (the version `undone_version`): the state is again the "
                  "one before it."),

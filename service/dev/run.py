@@ -2,8 +2,8 @@
 
 REDIS_URL set: use that server instead of starting one. PORT (8000), HOST (127.0.0.1),
 REDIS_PORT (6390, embedded only), WEB_CONCURRENCY (2), WEB_CONNECTIONS (1000 per gunicorn
-worker; service/api/gunicorn_conf.py), WORKER_CONCURRENCY (1: the worker of AI turns and
-score sheets), HINT_WORKER_CONCURRENCY (1: the worker of hints, at niceness 10, so that
+worker; service/api/gunicorn_conf.py), WORKER_CONCURRENCY (1: the worker of AI turns,
+score sheets and the clocks' timers), HINT_WORKER_CONCURRENCY (1: the worker of hints, at niceness 10, so that
 hints never delay an AI seat), WEBHOOK_WORKER_CONCURRENCY (2: the worker of webhook
 deliveries, which mostly wait on receivers) and RECORDS_WORKER_CONCURRENCY (1: the worker of
 batches of records to check, at niceness 10) choose the rest. Ctrl-C or SIGTERM stops them all; if one dies, all stop.
@@ -48,7 +48,7 @@ def main() -> int:
         print(f"spielwerk: embedded Redis on {embedded.url} (AOF in {data_dir})")
     bind = f"{env.get('HOST', '127.0.0.1')}:{env.get('PORT', '8000')}"
     children = [
-        celery_worker(env, "ai,scores", env.get("WORKER_CONCURRENCY", "1")),
+        celery_worker(env, "ai,scores,clocks", env.get("WORKER_CONCURRENCY", "1")),
         celery_worker(env, "hints", env.get("HINT_WORKER_CONCURRENCY", "1"), HINT_WORKER_NICENESS),
         # webhook deliveries: a slow receiver holds only this worker, never AI turns or hints
         celery_worker(env, "webhooks", env.get("WEBHOOK_WORKER_CONCURRENCY", "2")),

@@ -14,8 +14,8 @@ import redis
 
 from service.api.app import create_app
 from service.config import Settings
-from service.dispatch import (QUEUE_AI, QUEUE_HINTS, QUEUE_OF_TASK, QUEUE_RECORDS, QUEUE_SCORES, QUEUE_WEBHOOKS,
-                              TASK_HINT, CeleryDispatcher, make_celery)
+from service.dispatch import (QUEUE_AI, QUEUE_CLOCKS, QUEUE_HINTS, QUEUE_OF_TASK, QUEUE_RECORDS, QUEUE_SCORES,
+                              QUEUE_WEBHOOKS, TASK_HINT, CeleryDispatcher, make_celery)
 
 from ..service.helpers import assert_error, bearer
 from .players import flask_caller
@@ -42,7 +42,7 @@ def test_every_task_has_a_queue_of_its_own_and_a_worker_takes_all_by_default():
     conf = make_celery(Settings.from_env()).conf
     assert {task: route["queue"] for task, route in conf.task_routes.items()} == QUEUE_OF_TASK
     assert sorted(QUEUE_OF_TASK.values()) == sorted([QUEUE_AI, QUEUE_HINTS, QUEUE_SCORES, QUEUE_WEBHOOKS,
-                                                     QUEUE_RECORDS])
+                                                     QUEUE_RECORDS, QUEUE_CLOCKS])
     assert sorted(queue.name for queue in conf.task_queues) == sorted(QUEUE_OF_TASK.values())
 
 
@@ -59,6 +59,7 @@ def test_each_task_is_queued_once_on_its_own_queue(procs):
     dispatcher.hint("t", "g", 0, 1, "easy")
     dispatcher.webhook("g", "d", 1)
     dispatcher.validate_records("r", [])
+    dispatcher.clock("g", 3, 0)
     store = redis.Redis.from_url(server.url)
     assert {queue: queued_tasks(store, queue) for queue in QUEUE_OF_TASK.values()} == {
         queue: [task] for task, queue in QUEUE_OF_TASK.items()}

@@ -40,6 +40,7 @@ def test_resigning_a_two_seat_game_ends_it_and_the_other_seat_wins(client, rules
     assert_error(client.post(f"/v1/games/{game_id}/resign", headers=bearer(toks[0])), 409, "game_over")
     assert client.get(f"/v1/games/{game_id}/legal-moves", headers=bearer(toks[0])).json["moves"] == []
     assert "seed" in client.get(f"/v1/games/{game_id}").json
+    assert client.get(f"/v1/games/{game_id}/record").status_code == 200
 
 
 def test_a_seat_that_resigns_among_three_is_played_by_an_ai_and_ranks_last(client):

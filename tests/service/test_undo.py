@@ -9,6 +9,7 @@ import pytest
 
 from engine import registry
 from engine.match import AUTO_MOVE
+from engine.records import build, validate
 from service.undo import replay_log
 
 from .helpers import TOY, assert_error, bearer, tokens
@@ -98,6 +99,7 @@ def test_undo_follows_the_policy_and_the_log_replays_every_version(client, app, 
     replayed = []
     final = replay_log(record, store.log(game_id), each=lambda m: replayed.append(m.view(None)))
     assert final.to_json() == record["match"]
+    assert validate(build(final, store.log(game_id)))["valid"]    # the game record leaves the undone steps out
     assert replayed == [views[v] for v in range(len(replayed))] and len(replayed) == record["version"] + 1
 
 
