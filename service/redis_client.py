@@ -13,9 +13,16 @@ from urllib.parse import unquote
 
 import redis
 from redis.cluster import ClusterNode, RedisCluster
-from redis.exceptions import RedisClusterException
+from redis.exceptions import ClusterDownError, RedisClusterException, SlotNotCoveredError, TryAgainError
 
 CLUSTER_SCHEME = "redis+cluster://"
+
+#: What a cluster answers while a failover is under way (a slot without a primary yet): the
+#: command was refused, not run.
+CLUSTER_BUSY = (ClusterDownError, TryAgainError, SlotNotCoveredError)
+#: What a store call raises while Redis cannot be reached (down, restarting, loading its AOF:
+#: BusyLoadingError is a ConnectionError; a cluster failing over); retrying later helps.
+UNREACHABLE = (redis.ConnectionError, redis.TimeoutError, *CLUSTER_BUSY)
 
 
 def is_cluster(url: str) -> bool:

@@ -9,17 +9,15 @@ expected version), never 200.
 
 from __future__ import annotations
 
-import redis
 from redis.commands.core import Script
-from redis.exceptions import ClusterDownError, MovedError, NoScriptError, TryAgainError
+from redis.exceptions import MovedError, NoScriptError
 
 from .errors import OutcomeUnknown
-from .redis_client import node_client, refresh_slots
+from .redis_client import CLUSTER_BUSY, UNREACHABLE, node_client, refresh_slots
 
 #: Answers that mean the script did not run on that node (the slot moved, a failover is
 #: under way, the node had not loaded the script): worth one more attempt.
-NOT_RUN = (NoScriptError, MovedError, ClusterDownError, TryAgainError)
-UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)  # as service.store's (which imports this module)
+NOT_RUN = (NoScriptError, MovedError, *CLUSTER_BUSY)
 
 
 class ReplicaWait:

@@ -21,14 +21,11 @@ from engine.limits import MAX_RECORD_BYTES  # a stored record or log entry: more
 
 from .config import PROBE_TIMEOUT_SECONDS, TASK_RESULT_SECONDS
 from .errors import NotFound, OutcomeUnknown, StaleVersion
-from .redis_client import connect
+from .redis_client import CLUSTER_BUSY, UNREACHABLE, connect
 from .replication import ReplicaWait
 
 log = logging.getLogger("spielwerk")
 
-#: What a store call raises while Redis cannot be reached (down, restarting, loading its
-#: AOF: BusyLoadingError is a ConnectionError); retrying later helps.
-UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
 
 
 #: A write attempt's mark (KEYS[3] of COMPARE_AND_SET, KEYS[2] of CREATE): 'applied' once it
@@ -162,8 +159,9 @@ def single_try_client(url: str, timeout: float, **options) -> redis.Redis:
 
 def never_sent(error: Exception) -> bool:
     """redis-py's errors while opening a connection ("Error 111 connecting to ...", "Timeout
-    connecting to server"): the command did not leave this process."""
-    return "connecting to" in str(error)
+    connecting to server"): the command did not leave this process; or a cluster refused it
+    while failing over (CLUSTER_BUSY): it did not run."""
+    return isinstance(error, CLUSTER_BUSY) or "connecting to" in str(error)
 
 
 class GameStore:

@@ -28,9 +28,11 @@ class EmbeddedCluster:
 
     def __init__(self, primaries: int = 3, data_dir: str | None = None):
         base = data_dir or tempfile.mkdtemp(prefix="spielwerk-cluster-")
-        options = ("--cluster-enabled", "yes", "--cluster-node-timeout", str(NODE_TIMEOUT_MS))
+        # a shard failing over stops only its own slots, not the whole cluster
+        options = ("--cluster-enabled", "yes", "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
+                   "--cluster-require-full-coverage", "no")
         self.nodes = []
-        for index in range(2 * primaries):
+        for _ in range(2 * primaries):
             port = _cluster_port()
             node_dir = os.path.join(base, str(port))
             self.nodes.append(EmbeddedRedis(port, node_dir, (*options, "--cluster-config-file",

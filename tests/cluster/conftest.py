@@ -20,7 +20,6 @@ class Stack:
     cluster: EmbeddedCluster
     ports: list[int]      # the two API processes
     store: GameStore      # a store of this test process on the cluster
-    processes: Processes
 
 
 @pytest.fixture(scope="session")
@@ -35,7 +34,7 @@ def cluster_stack(tmp_path_factory):
                               WEBHOOK_ALLOW_PRIVATE=1, RATE_LIMIT="100000 per minute")
             processes.worker("cluster-worker", env)
             ports = [processes.gunicorn(f"cluster-api-{index}", env, workers=1)[1] for index in range(2)]
-            yield Stack(cluster, ports, store_for(cluster.url), processes)
+            yield Stack(cluster, ports, store_for(cluster.url))
     finally:
         broker.stop()
         cluster.stop()
