@@ -28,10 +28,16 @@ def check_resources(state):
 
 
 def check_decks(state):
-    """Undrawn identities (pool) = deck + face-down cards + a draw taken but not yet resolved."""
+    """Undrawn identities (pool) = deck + face-down cards + a draw taken but not yet resolved; the
+    face-down cards laid before a reshuffle have the old deck's remaining cards apart (A7)."""
     chance = state.chance
+    early = {i for group in state.laid_early for i in group["spaces"]}
+    for group in state.laid_early:
+        assert sum(group["pool"].values()) == len(group["spaces"]) > 0
+        assert all(state.central[i] == (group["kind"], None, "down") for i in group["spaces"])
     for kind in ("goods", "tribe"):
-        face_down = sum(1 for k, _, status in state.central if k == kind and status == "down")
+        face_down = sum(1 for i, (k, _, status) in enumerate(state.central)
+                        if k == kind and status == "down" and i not in early)
         drawing = int(chance is not None and chance.kind == kind and chance.reason != "reveal")
         assert sum(state.pool[kind].values()) == state.deck_sizes[kind] + face_down + drawing
 

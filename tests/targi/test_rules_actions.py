@@ -4,6 +4,9 @@ test_spec_examples)."""
 
 import pytest
 
+from engine import EngineError
+from engine.games.targi.state import Space
+
 from .helpers import R, acting, do, illegal, moves, pending, set_player, stock
 
 
@@ -133,6 +136,33 @@ def test_A7_deck_exhaustion(mode, refilled):
         events = do(state, 0, {"type": "use", "card": 13})
         assert {"type": "reshuffle", "deck": "goods", "cards": 1} in events
         assert state.deck_sizes["goods"] == 0 and state.pool["goods"] == {"GC12": 1, "GC04": 1}
+
+
+def test_A7_a_card_laid_face_down_before_a_reshuffle_comes_from_the_old_deck():
+    """Issue #18: the face-down card on (1,1) was laid from the old deck, whose last unknown card is
+    GC12; the caravan's draw reshuffles the discards (GC04) in. The caravan can only draw GC04, the
+    face-down card only turn up GC12 (it used to be revealed from the merged deck)."""
+    state = acting({"deck_exhaustion": "reshuffle"})
+    state.central[0] = Space("goods", None, "down")
+    state.pool["goods"], state.deck_sizes["goods"], state.discards["goods"] = {"GC12": 1}, 0, ["GC04"]
+    do(state, 0, {"type": "use", "card": 13})
+    assert R.chance(state).outcomes == ["GC04"]
+    with pytest.raises(EngineError):
+        R.apply_chance(state, "GC12")
+    R.apply_chance(state, "GC04")
+    assert state.pool["goods"] == {} and state.laid_early == [{"kind": "goods", "spaces": [0], "pool": {"GC12": 1}}]
+    copy = R.from_json(R.to_json(state))
+    while state.chance is None or state.chance.space != 0:   # on to the end-of-round reveal of (1,1)
+        assert pending(state) != "PLACE", "the round ended without revealing (1,1)"
+        if state.chance is not None:
+            R.apply_chance(state, R.chance(state).outcomes[0])
+        else:
+            legal = moves(state)
+            do(state, R.to_move(state)[0], {"type": "end_actions"} if {"type": "end_actions"} in legal else legal[0])
+    assert R.chance(state).outcomes == ["GC12"] and R.chance(state).weights == [1]
+    R.apply_chance(state, "GC12")
+    assert state.central[0] == Space("goods", "GC12", "up") and state.laid_early == []
+    assert copy.laid_early == [{"kind": "goods", "spaces": [0], "pool": {"GC12": 1}}]   # stored and copied apart
 
 
 def test_A7_empty_space_stays_empty_and_is_refilled_at_reveal():

@@ -270,7 +270,7 @@ def chance(state) -> Chance | None:
         return None
     if draw.reason == "start":
         return Chance([0, 1], [1, 1], "start_player")
-    pool = state.pool[draw.kind]
+    pool = state.pool_of(draw.kind, draw.space)
     ids = sorted(pool)
     return Chance(ids, [pool[c] for c in ids], f"{draw.reason}_{draw.kind}")
 
@@ -282,7 +282,7 @@ def apply_chance(state, outcome) -> list[dict]:
     if draw.reason == "start":
         possible = type(outcome) is int and outcome in (0, 1)
     else:
-        possible = isinstance(outcome, str) and outcome in state.pool[draw.kind]
+        possible = isinstance(outcome, str) and outcome in state.pool_of(draw.kind, draw.space)
     if not possible:
         raise IllegalMove("that outcome is not possible at this chance step")
     return _resolve(state, draw, outcome) + advance(state)
@@ -294,7 +294,7 @@ def _resolve(state, draw, outcome) -> list[dict]:
         state.first_player = state.start_player = outcome
         return [{"type": "start_player", "seat": outcome}]
     kind, seat = draw.kind, draw.seat
-    state.remove_from_pool(kind, outcome)
+    state.remove_from_pool(kind, outcome, draw.space)
     if draw.reason == "reveal":
         state.central[draw.space] = Space(kind, outcome, "up")
         r, c = SPACES[draw.space]

@@ -105,7 +105,7 @@ class State:
     """The whole game state; the stored JSON keys are those of :meth:`to_json`."""
     __slots__ = ("options", "cards", "round", "start_player", "first_player", "robber", "targi", "markers",
                  "central", "deck_sizes", "pool", "discards", "players", "stack", "chance", "over",
-                 "raid_credit")
+                 "raid_credit", "laid_early")
     options: dict             # the validated options
     cards: CardSet            # their card tables (shared)
     round: int                # 1..12 (0 before the first round)
@@ -117,6 +117,9 @@ class State:
     central: list[Space]      # row-major
     deck_sizes: dict          # kind -> cards left in that deck
     pool: dict                # kind -> {card id: copies} whose identity is not fixed yet (deck + face-down cards, §14)
+    laid_early: list          # face-down cards laid before their deck was reshuffled (A7): groups
+    #                           {"kind", "spaces": [central indexes], "pool": {card id: copies}}, the old deck's
+    #                           remaining cards, which those cards' identities come from (not in ``pool``)
     discards: dict            # kind -> discard pile
     players: list[Player]
     stack: list[dict]         # decision frames and tasks, top = last
@@ -137,11 +140,19 @@ class State:
                                              and bool(self.discards[kind]))
 
     def take_from_deck(self, kind: str, events: list) -> bool:
-        """Lower the deck count by one (reshuffling the discards in first if needed, A7)."""
+        """Lower the deck count by one (reshuffling the discards in first if needed, A7). The
+        face-down cards laid from the old deck keep its remaining cards as theirs (``laid_early``):
+        a reshuffled discard can never turn up under one of them."""
         if self.deck_sizes[kind] == 0:
             if not self.can_draw(kind):
                 return False
             events.append({"type": "reshuffle", "deck": kind, "cards": len(self.discards[kind])})
+            early = {i for group in self.laid_early for i in group["spaces"]}
+            laid = [i for i, space in enumerate(self.central)
+                    if space.kind == kind and space.status == "down" and i not in early]
+            if laid:
+                self.laid_early.append({"kind": kind, "spaces": laid, "pool": self.pool[kind]})
+                self.pool[kind] = {}
             pool = self.pool[kind]
             for card in self.discards[kind]:
                 pool[card] = pool.get(card, 0) + 1
@@ -150,9 +161,25 @@ class State:
         self.deck_sizes[kind] -= 1
         return True
 
-    def remove_from_pool(self, kind: str, card: str) -> None:
-        """``card``'s identity is fixed (drawn)."""
-        pool = self.pool[kind]
+    def early_group(self, space: int | None) -> dict | None:
+        """The ``laid_early`` group of the face-down card on central ``space``, if it has one."""
+        return next((group for group in self.laid_early if space in group["spaces"]), None)
+
+    def pool_of(self, kind: str, space: int | None = None) -> dict:
+        """The identities a card of ``kind`` drawn now (revealed on ``space``) may have."""
+        group = self.early_group(space)
+        return self.pool[kind] if group is None else group["pool"]
+
+    def remove_from_pool(self, kind: str, card: str, space: int | None = None) -> None:
+        """``card``'s identity is fixed (drawn; revealed on ``space``)."""
+        group = self.early_group(space)
+        if group is not None:
+            pool = group["pool"] = dict(group["pool"])    # copies share the groups' dicts
+            group["spaces"] = [i for i in group["spaces"] if i != space]
+            if not group["spaces"]:
+                self.laid_early = [other for other in self.laid_early if other is not group]
+        else:
+            pool = self.pool[kind]
         if pool[card] == 1:
             del pool[card]
         else:
@@ -169,6 +196,7 @@ class State:
         new.discards = {"goods": self.discards["goods"][:], "tribe": self.discards["tribe"][:]}
         new.players = [self.players[0].copy(), self.players[1].copy()]
         new.stack, new.chance, new.raid_credit = self.stack[:], self.chance, self.raid_credit[:]
+        new.laid_early = [dict(group) for group in self.laid_early]
         return new
 
     def to_json(self) -> dict:
@@ -177,7 +205,7 @@ class State:
             "targi": self.targi, "markers": self.markers, "central": self.central, "deck": self.deck_sizes,
             "pool": self.pool, "discard": self.discards, "players": [p.to_json() for p in self.players],
             "stack": self.stack, "chance": None if self.chance is None else self.chance.to_json(),
-            "over": self.over, "credit": self.raid_credit, "options": self.options,
+            "over": self.over, "credit": self.raid_credit, "options": self.options, "early": self.laid_early,
         }))
 
     @classmethod
@@ -194,6 +222,7 @@ class State:
         state.deck_sizes, state.pool, state.discards = data["deck"], data["pool"], data["discard"]
         state.players = [Player.from_json(player) for player in data["players"]]
         state.stack = data["stack"]
+        state.laid_early = data.get("early", [])   # games stored before A7's fix have none
         chance = data["chance"]
         state.chance = None if chance is None else Draw(chance["why"], chance["kind"], chance["seat"],
                                                         chance["space"])
@@ -212,5 +241,5 @@ def new_state(options: dict) -> State:
     state.discards = {"goods": [], "tribe": []}
     state.players = [Player.from_json(START_PLAYER).copy(), Player.from_json(START_PLAYER).copy()]
     state.stack = [{"t": "round"}, {"t": "start_player"}, {"t": "reveal"}]
-    state.chance, state.over, state.raid_credit = None, False, [0, 0]
+    state.chance, state.over, state.raid_credit, state.laid_early = None, False, [0, 0], []
     return state
