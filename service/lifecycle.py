@@ -12,6 +12,8 @@ from __future__ import annotations
 import hmac
 import secrets
 
+from engine import GameOver
+
 from .errors import MalformedRequest, NotFound, StaleVersion, Unauthorized
 from .game_options import TIMEOUT_LEVEL
 from .games import AI, HUMAN, Game, Games, token_hash
@@ -67,7 +69,7 @@ class Lifecycle:
         """End the game without a winner: by the admin (``seat`` None) at any time, by a seat
         only before the first move of a human seat."""
         if game.status in ENDED:
-            game.require_playing()
+            raise GameOver("the game has ended")
         if seat is not None and game.record.get("human_moved"):
             raise Unauthorized("a seat may abort only before the first move of a human seat; the admin token may")
         game.record["ended"] = ABORTED

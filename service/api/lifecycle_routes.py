@@ -52,10 +52,15 @@ class SpectatorTokenOut(Schema):
     version = fields.Integer(required=True, metadata={"description": "the version this change made"})
 
 
-def change(game_id: str, expected: int | None, act):
-    """``act(game)`` on the game, loaded again when another change came first and no version was expected."""
-    load = lambda: games().load(game_id)   # noqa: E731
-    return act(load()) if expected is not None else retrying(load, act)
+def change(game_id: str, expected: int | None, act) -> tuple:
+    """The game and what ``act(game)`` answers, loaded again when another change came first and
+    no version was expected."""
+    def acted(game):
+        return game, act(game)
+
+    def load():
+        return games().load(game_id)
+    return acted(load()) if expected is not None else retrying(load, acted)
 
 
 @blp.route("/<game_id>/resign")
@@ -75,7 +80,7 @@ class Resign(MethodView):
         token no longer opens the seat. A new version (event `forfeit`, reason `resigned`)."""
         expected = (body or {}).get("expected_version")
         _, seat = load_as_seat(game_id)
-        game = change(game_id, expected, lambda g: (g, Lifecycle(games()).resign(g, seat, expected))[0])
+        game, _ = change(game_id, expected, lambda g: Lifecycle(games()).resign(g, seat, expected))
         return game.view(seat)
 
 
@@ -121,7 +126,7 @@ class Abort(MethodView):
         seat = game.seat_of(token)
         if seat is None and not game.is_admin(token):
             raise Unauthorized("this needs a seat token or the game's admin token")
-        game = change(game_id, expected, lambda g: (g, Lifecycle(games()).abort(g, seat, expected))[0])
+        game, _ = change(game_id, expected, lambda g: Lifecycle(games()).abort(g, seat, expected))
         return game.view(None)
 
 
@@ -139,9 +144,9 @@ class Join(MethodView):
         Takes the open seat of an invite code (each works once: a used or unknown one is 401)
         and answers its seat token. Once every seat is taken the game starts (`active`). A
         new version (event `seat_joined`)."""
-        taken = change(game_id, None, lambda g: Lifecycle(games()).join(g, body["invite"], body.get("name")))
-        seat, token = taken
-        return {"seat": seat, "token": token, "version": games().load(game_id).version}
+        game, (seat, token) = change(game_id, None, lambda g: Lifecycle(games()).join(g, body["invite"],
+                                                                                     body.get("name")))
+        return {"seat": seat, "token": token, "version": game.version}
 
 
 @blp.route("/<game_id>/seats/<int:seat>/token")
@@ -157,8 +162,8 @@ class SeatToken(MethodView):
         A new token for a human seat whose player lost theirs; the old one is refused (401)
         from now on. A new version (event `seat_token_reissued`; the token is in no event)."""
         load_as_admin(game_id)
-        token = change(game_id, None, lambda g: Lifecycle(games()).reissue_seat_token(g, seat))
-        return {"seat": seat, "token": token, "version": games().load(game_id).version}, 201
+        game, token = change(game_id, None, lambda g: Lifecycle(games()).reissue_seat_token(g, seat))
+        return {"seat": seat, "token": token, "version": game.version}, 201
 
 
 @blp.route("/<game_id>/spectator-tokens")
@@ -175,5 +180,5 @@ class SpectatorTokens(MethodView):
         stream), for a private game's audience; at most 100 per game (422). A new version
         (event `spectator_token_issued`)."""
         load_as_admin(game_id)
-        token = change(game_id, None, lambda g: Lifecycle(games()).spectator_token(g))
-        return {"token": token, "version": games().load(game_id).version}, 201
+        game, token = change(game_id, None, lambda g: Lifecycle(games()).spectator_token(g))
+        return {"token": token, "version": game.version}, 201

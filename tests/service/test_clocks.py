@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from service.clocks import advance, next_deadline
+from service.game_options import MAX_CLOCK_SECONDS
 
 from .helpers import TOY, assert_error, bearer, tokens, wait_for
 
@@ -87,6 +88,7 @@ def test_a_forfeit_on_time_among_three_seats_hands_the_seat_to_an_ai(client):
                                    {"type": "per_move", "seconds": 5, "base_seconds": 5, "on_timeout": "ai"},
                                    {"type": "fischer", "base_seconds": 5, "on_timeout": "ai"},
                                    {"type": "per_move", "seconds": 0, "on_timeout": "ai"},
+                                   {"type": "per_move", "seconds": MAX_CLOCK_SECONDS + 1, "on_timeout": "ai"},
                                    {"type": "per_move", "seconds": 5, "on_timeout": "pass"}])
 def test_a_malformed_clock_is_refused_and_creates_nothing(client, clock):
     answer = client.post("/v1/games", json={"ruleset": TOY, "clock": clock, "seats": [{"kind": "human"}] * 2})

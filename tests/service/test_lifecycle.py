@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
+from service.lifecycle import MAX_SPECTATOR_TOKENS
 
 from .helpers import TOY, assert_error, bearer, create, tokens, wait_for
 
@@ -106,8 +107,9 @@ def test_a_seat_aborts_before_the_first_human_move_and_the_admin_at_any_time(cli
 
 
 # -- private games and spectator tokens -------------------------------------------------
-def test_a_private_game_answers_404_to_every_token_less_read(client):
-    body = {"ruleset": TOY, "seed": 3, "spectators": "private", "seats": [{"kind": "human"}, {"kind": "human"}]}
+@pytest.mark.parametrize("ruleset_id", sorted(set(registry.rulesets()) - {TOY}))
+def test_a_private_game_answers_404_to_every_token_less_read(client, ruleset_id):
+    body = {"ruleset": ruleset_id, "seed": 3, "spectators": "private", "seats": [{"kind": "human"}, {"kind": "human"}]}
     game = client.post("/v1/games", json=body).json
     game_id, toks = game["game_id"], tokens(game)
     for path in ("", "/history", "/score", "/board.svg", "/events"):
@@ -126,6 +128,23 @@ def test_a_private_game_answers_404_to_every_token_less_read(client):
     assert_error(client.post(f"/v1/games/{game_id}/spectator-tokens", headers=spectator), 401, "unauthorized")
     assert_error(client.post(f"/v1/games/{game_id}/spectator-tokens", headers=bearer(toks[0])), 401, "unauthorized")
     assert client.get(f"/v1/games/{game_id}").status_code == 404
+    client.post(f"/v1/games/{game_id}/abort", headers=admin)
+    final(client, game_id, spectator)
+    stream = client.get(f"/v1/games/{game_id}/events", headers=spectator)   # ends with the final sheet
+    assert stream.status_code == 200 and "event: final" in stream.get_data(as_text=True)
+    assert_error(client.get(f"/v1/games/{game_id}/events"), 404, "not_found")
+
+
+def test_a_game_has_at_most_max_spectator_tokens(client):
+    game = create(client)
+    admin = bearer(game["admin_token"])
+    for _ in range(MAX_SPECTATOR_TOKENS - 1):
+        assert client.post(f"/v1/games/{game['game_id']}/spectator-tokens", headers=admin).status_code == 201
+    last = client.post(f"/v1/games/{game['game_id']}/spectator-tokens", headers=admin).json
+    assert last["version"] == MAX_SPECTATOR_TOKENS
+    assert_error(client.post(f"/v1/games/{game['game_id']}/spectator-tokens", headers=admin), 422,
+                 "malformed_request")
+    assert client.get(f"/v1/games/{game['game_id']}", headers=bearer(last["token"])).json["viewer"] is None
 
 
 def test_a_reissued_seat_token_revokes_the_old_one_at_once(client):
