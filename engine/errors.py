@@ -40,6 +40,13 @@ class GameOver(EngineError):
     code = "game_over"
 
 
+class IllegalOutcome(EngineError):
+    """A chance outcome the pending chance step cannot have, or an outcome where no chance step
+    is pending (companion mode, game records)."""
+
+    code = "illegal_outcome"
+
+
 class InvalidOptions(EngineError):
     """Options or custom component data rejected: every problem, ``{path, code, message}``.
 

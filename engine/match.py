@@ -1,19 +1,23 @@
 """The match driver: a ruleset's state plus its seeded RNG, chance and forced steps.
 
 After every accepted move the driver resolves chance steps with the game's RNG and
-applies every decision that has exactly one legal move, logging both. One accepted
+applies every decision that has exactly one legal move, logging both. In companion mode
+(``chance="table"``) it stops at each chance step instead, until :meth:`Match.deal` is
+given the outcome the table drew. One accepted
 move makes one log entry and one new version; the entry lists the move, the steps
 that followed it and their events, so a game replays exactly from seed + moves.
 """
 
 from __future__ import annotations
 
-from .contract import Ruleset, event_view
-from .errors import IllegalMove, LimitExceeded
+from .contract import Chance, Ruleset, canonical, event_view
+from .errors import GameOver, IllegalMove, IllegalOutcome, LimitExceeded
 from .rng import Rng, derive_seed
 
 ACTIVE, FINISHED = "active", "finished"
 AUTO_MOVE = "auto_move"
+#: who resolves chance steps: the driver with the game's RNG, or the table (companion mode)
+SERVER_CHANCE, TABLE_CHANCE = "server", "table"
 #: chance steps and forced moves after one create or move (docs/operations.md, "Limits"):
 #: more raise LimitExceeded and the create or move is refused
 MAX_AUTO_STEPS = 10_000
@@ -23,7 +27,7 @@ class Match:
     """One game: ruleset, options, players, seed, RNG, state and version."""
 
     def __init__(self, ruleset: Ruleset, players: int, options: dict, seed: int,
-                 state, rng: Rng, version: int = 0, opening: dict | None = None):
+                 state, rng: Rng, version: int = 0, opening: dict | None = None, chance: str = SERVER_CHANCE):
         self.ruleset = ruleset
         self.players = players
         self.options = options
@@ -32,16 +36,19 @@ class Match:
         self.rng = rng
         self.version = version
         self.opening = opening or {"steps": [], "events": []}
+        self.chance = chance
         self._legal: dict[int, list[dict]] = {}
 
     @classmethod
-    def create(cls, ruleset: Ruleset, players: int, options: dict | None, seed: int) -> "Match":
-        """Validate options, set up, and play the opening chance and forced steps."""
+    def create(cls, ruleset: Ruleset, players: int, options: dict | None, seed: int,
+               chance: str = SERVER_CHANCE) -> "Match":
+        """Validate options, set up, and play the opening chance and forced steps (up to the first
+        chance step when the table draws)."""
         if not ruleset.min_players <= players <= ruleset.max_players:
             raise ValueError(f"{ruleset.id} takes {ruleset.min_players}-{ruleset.max_players} players")
         opts = ruleset.make_options(options)
         state = ruleset.setup(players, opts)
-        match = cls(ruleset, players, opts, seed, state, Rng(derive_seed("game", seed)))
+        match = cls(ruleset, players, opts, seed, state, Rng(derive_seed("game", seed)), chance=chance)
         match.opening = match._advance()
         return match
 
@@ -63,6 +70,12 @@ class Match:
 
     def view(self, seat: int | None) -> dict:
         return self.ruleset.view(self.state, seat)
+
+    def pending_chance(self) -> Chance | None:
+        """The chance step waiting for the table's outcome (companion mode only)."""
+        if self.chance != TABLE_CHANCE or self.ruleset.is_over(self.state):
+            return None
+        return self.ruleset.chance(self.state)
 
     def score(self) -> dict:
         return self.ruleset.score(self.state)
@@ -90,6 +103,24 @@ class Match:
             "steps": after["steps"],
         }
 
+    def deal(self, outcome) -> dict:
+        """Resolve the pending chance step with the table's ``outcome`` and what follows it (up
+        to the next chance step); returns the new log entry. Refused: GameOver, IllegalOutcome."""
+        if self.ruleset.is_over(self.state):
+            raise GameOver("the game has ended")
+        chance = self.pending_chance()
+        if chance is None:
+            raise IllegalOutcome("no chance step is pending: " + ("a seat is to move" if self.chance == TABLE_CHANCE
+                                                                  else "the server draws this game's chance"))
+        if not possible(chance, outcome):
+            raise IllegalOutcome("that outcome is not possible at this chance step")
+        events = self.ruleset.apply_chance(self.state, outcome)
+        self._legal.clear()
+        after = self._advance()
+        self.version += 1
+        return {"version": self.version, "chance": outcome, "events": list(events) + after["events"],
+                "steps": after["steps"]}
+
     def _advance(self) -> dict:
         """Resolve chance steps and forced moves until a real decision or the end."""
         steps, events = [], []
@@ -98,6 +129,8 @@ class Match:
             if rules.is_over(self.state):
                 break
             chance = rules.chance(self.state)
+            if chance is not None and self.chance == TABLE_CHANCE:
+                break
             if chance is not None:
                 outcome = chance.draw(self.rng)
                 events.extend(rules.apply_chance(self.state, outcome))
@@ -137,7 +170,9 @@ class Match:
 
     # -- persistence -------------------------------------------------------------
     def to_json(self) -> dict:
+        table = {"chance": TABLE_CHANCE} if self.chance == TABLE_CHANCE else {}
         return {
+            **table,
             "ruleset": self.ruleset.id,
             "rules_version": self.ruleset.rules_version,
             "players": self.players,
@@ -153,7 +188,12 @@ class Match:
     def from_json(cls, data: dict, ruleset: Ruleset) -> "Match":
         return cls(ruleset, data["players"], data["options"], data["seed"],
                    ruleset.from_json(data["state"]), Rng(data["rng"]),
-                   data["version"], data["opening"])
+                   data["version"], data["opening"], data.get("chance", SERVER_CHANCE))
+
+
+def possible(chance: Chance, outcome) -> bool:
+    """Whether ``outcome`` is one of the chance step's outcomes, JSON types included (1 is not true)."""
+    return any(o == outcome and canonical(o) == canonical(outcome) for o in chance.outcomes)
 
 
 def replay(ruleset: Ruleset, players: int, options: dict | None, seed: int,

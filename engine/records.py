@@ -19,10 +19,10 @@ import json
 import sys
 
 from . import registry
-from .contract import Chance, Ruleset, canonical
-from .errors import EngineError, GameOver, IllegalMove, InvalidOptions, NotYourTurn, UnknownRuleset
+from .contract import Ruleset, canonical
+from .errors import EngineError, GameOver, IllegalMove, IllegalOutcome, InvalidOptions, NotYourTurn, UnknownRuleset
 from .limits import MAX_RECORD_BYTES, json_size
-from .match import ACTIVE, FINISHED, MAX_AUTO_STEPS, Match
+from .match import ACTIVE, FINISHED, MAX_AUTO_STEPS, Match, possible
 
 #: the record format's version (``format``): a change of its meaning gets a new number
 FORMAT = 1
@@ -30,15 +30,9 @@ FORMAT = 1
 MAX_LEGAL_SAMPLE = 20
 #: ``first_error.code`` beyond the engine's error codes
 MALFORMED_RECORD, MALFORMED_STEP, HIDDEN_OUTCOME = "malformed_record", "malformed_step", "hidden_outcome"
-RULES_VERSION, ILLEGAL_OUTCOME, LIMIT = "rules_version", "illegal_outcome", "limit_exceeded"
+RULES_VERSION, LIMIT = "rules_version", "limit_exceeded"
 HEADER = {"format": int, "ruleset": str, "rules_version": str, "players": int, "options": dict, "steps": list}
 OPTIONAL = {"result": (dict, type(None)), "viewer": (int, type(None))}
-
-
-class IllegalOutcome(EngineError):
-    """A chance outcome that is not possible at this chance step (or no chance step is due)."""
-
-    code = ILLEGAL_OUTCOME
 
 
 class HiddenOutcome(EngineError):
@@ -181,11 +175,6 @@ def refused(error: EngineError, legal: list) -> EngineError:
     """``error`` carrying ``legal``, what was legal at its step (a verdict shows a sample)."""
     error.legal = legal
     return error
-
-
-def possible(chance: Chance, outcome) -> bool:
-    """Whether ``outcome`` is one of the chance step's outcomes, JSON types included (1 is not true)."""
-    return any(o == outcome and canonical(o) == canonical(outcome) for o in chance.outcomes)
 
 
 def check_step(ruleset: Ruleset, state, step) -> bool:
