@@ -81,7 +81,9 @@ class Dispatcher(Protocol):
 
 
 class CeleryDispatcher:
-    """Sends follow-up work to the worker by task name and reads task results."""
+    """Sends follow-up work to the worker by task name and reads task results. Only hints and
+    record batches keep a result: the other tasks are sent with ``ignore_result`` (no result
+    subscription on the send, no result written by the worker)."""
 
     def __init__(self, app: Celery):
         self.app = app
@@ -100,10 +102,10 @@ class CeleryDispatcher:
             return False
 
     def ai_turn(self, game_id: str, version: int) -> None:
-        self.app.send_task(TASK_AI_TURN, (game_id, version))
+        self.app.send_task(TASK_AI_TURN, (game_id, version), ignore_result=True)
 
     def final_score(self, game_id: str, version: int) -> None:
-        self.app.send_task(TASK_FINAL_SCORE, (game_id, version))
+        self.app.send_task(TASK_FINAL_SCORE, (game_id, version), ignore_result=True)
 
     def hint(self, task_id: str, game_id: str, seat: int, version: int, level: str | None) -> None:
         """Queue the hint task ``task_id``; BrokerUnavailable when the broker cannot take it."""
@@ -114,7 +116,8 @@ class CeleryDispatcher:
 
     def webhook(self, game_id: str, delivery_id: str, attempt: int, countdown: float = 0) -> None:
         """Queue attempt ``attempt`` at a webhook delivery, ``countdown`` seconds from now."""
-        self.app.send_task(TASK_WEBHOOK, (game_id, delivery_id, attempt), countdown=countdown or None)
+        self.app.send_task(TASK_WEBHOOK, (game_id, delivery_id, attempt), countdown=countdown or None,
+                           ignore_result=True)
 
     def validate_records(self, task_id: str, records: list) -> None:
         """Queue the batch check ``task_id`` of ``records``; BrokerUnavailable when the broker cannot take it."""
@@ -125,7 +128,7 @@ class CeleryDispatcher:
 
     def clock(self, game_id: str, version: int, countdown: float) -> None:
         """Queue the clock's look at ``game_id`` at ``version``, ``countdown`` seconds from now."""
-        self.app.send_task(TASK_CLOCK, (game_id, version), countdown=countdown or None)
+        self.app.send_task(TASK_CLOCK, (game_id, version), countdown=countdown or None, ignore_result=True)
 
     def task_result(self, task_id: str) -> tuple[str, object]:
         """The task's state (PENDING, STARTED, SUCCESS, FAILURE) and its result once SUCCESS."""

@@ -25,7 +25,7 @@ from .errors import (BrokerUnavailable, GameNotStarted, MalformedRequest, NotFou
 from .game_options import PRIVATE, of_record
 from .outcome import ENDED, OPEN, WAITING, final_sheet, status_of
 from .store import GameStore
-from .webhooks import EVENT_FINAL, EVENT_MOVE, Policy, Webhooks
+from .webhooks import EVENT_FINAL, EVENT_MOVE, Policy, Webhooks, hook_key
 
 log = logging.getLogger("spielwerk")
 HUMAN, AI = "human", "ai"
@@ -248,10 +248,11 @@ class Games:
         # whose turn it is after the move, for streams that replay the log (public: every view shows it)
         entry.update(to_move=game.to_move(), status=game.status)
         self._clock(game, entry.get("seat"))
-        self.store.commit(self._sync(game), current, entry)
+        # the webhook's config is read by the commit itself: a webhook registered before it gets this version
+        hook = self.store.commit(self._sync(game), current, entry, watch=self.webhooks and hook_key(game.game_id))
         if game.status in ENDED:
             self._release(game)
-        self._follow_up(game)
+        self._follow_up(game, hook)
 
     def check(self, game: Game, seat: int, move, expected_version: int | None) -> None:
         """Would the move be accepted now? Raises what ``play`` would; changes nothing."""
@@ -383,14 +384,15 @@ class Games:
             raise NotFound("webhook")
         return self.webhooks
 
-    def _deliver(self, game: Game, event: str) -> None:
+    def _deliver(self, game: Game, event: str, stored: dict | None = None) -> None:
         """Claim and queue the webhook delivery of ``event`` at the game's version, if the game has
-        a webhook for it registered before this version. Best effort: a failure is logged (and a
-        delivery claimed but not queued is marked failed)."""
+        a webhook for it registered before this version (``stored``: its hash as the commit read
+        it; None: read it now). Best effort: a failure is logged (and a delivery claimed but not
+        queued is marked failed)."""
         if self.webhooks is None or game.version == 0:
             return
         try:
-            hook = self.webhooks.config(game.game_id)
+            hook = self.webhooks.config(game.game_id, stored)
             if hook is None or event not in hook["events"] or game.version <= hook["since_version"]:
                 return
             entry = self.store.log(game.game_id, game.version - 1, 1)[0]
@@ -435,9 +437,10 @@ class Games:
         except Exception:  # the move stands; the quota frees itself at the expiry
             log.warning("could not release %s from its client's quota", game.game_id, exc_info=True)
 
-    def _follow_up(self, game: Game) -> None:
-        """Enqueue what the new version owes (an AI turn, the final sheet). Best effort: the
-        version is stored already, and resume_stalled enqueues again what got lost."""
+    def _follow_up(self, game: Game, hook: dict | None = None) -> None:
+        """Enqueue what the new version owes (an AI turn, the final sheet, the webhook's delivery:
+        ``hook`` is its config as the commit read it, None: read it). Best effort: the version
+        is stored already, and resume_stalled enqueues again what got lost."""
         try:
             if game.status in ENDED:
                 self.dispatcher.final_score(game.game_id, game.version)
@@ -450,7 +453,7 @@ class Games:
         except Exception:  # broker unreachable: the version stands, the work is resumed later
             log.warning("could not enqueue the follow-up of %s at version %s", game.game_id, game.version,
                         exc_info=True)
-        self._deliver(game, EVENT_MOVE)
+        self._deliver(game, EVENT_MOVE, hook)
 
     def resume_stalled(self, game: Game) -> None:
         """Enqueue again an AI turn or a final score sheet that is owed and has not come for

@@ -37,10 +37,11 @@ if mark == 'applied' then return 1 end
 if mark then return 0 end
 """
 
-#: KEYS: record, log, the attempt's mark. ARGV: expected version, new version, record JSON,
-#: entry JSON, ttl ms, mark ttl ms, the game's events channel: the new entry is published there
-#: in the same script, so a stream subscriber (service/events.py) hears of every committed
-#: version and of no other.
+#: KEYS: record, log, [a hash of the game's to read with the commit,] the attempt's mark. ARGV:
+#: expected version, new version, record JSON, entry JSON, ttl ms, mark ttl ms, the game's events
+#: channel: the new entry is published there in the same script, so a stream subscriber
+#: (service/events.py) hears of every committed version and of no other. With the hash: {1, its
+#: fields and values as they stand at the commit}.
 COMPARE_AND_SET = ATTEMPT_CHECK + """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return -1 end
@@ -49,8 +50,9 @@ redis.call('HSET', KEYS[1], 'version', ARGV[2], 'record', ARGV[3])
 redis.call('RPUSH', KEYS[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
-redis.call('SET', KEYS[3], 'applied', 'PX', ARGV[6])
+redis.call('SET', KEYS[#KEYS], 'applied', 'PX', ARGV[6])
 redis.call('PUBLISH', ARGV[7], '{"kind":"move","entry":' .. ARGV[4] .. '}')
+if #KEYS == 4 then return {1, redis.call('HGETALL', KEYS[3])} end
 return 1
 """
 
@@ -211,19 +213,24 @@ class GameStore:
             raise NotFound("game")
         return json.loads(raw), (json.loads(final) if final else None)
 
-    def commit(self, record: dict, expected_version: int, entry: dict) -> None:
+    def commit(self, record: dict, expected_version: int, entry: dict, watch: str | None = None) -> dict | None:
         """Store ``record`` and append ``entry`` if the stored version is still ``expected_version``;
-        else StaleVersion (another writer committed first: the game is at least one further)."""
+        else StaleVersion (another writer committed first: the game is at least one further).
+        With ``watch`` (a hash key of this game's), answers that hash as it stood at the commit
+        (read by the same script); None when not asked or not known (the answer was settled)."""
         game_id = record["game_id"]
         mark = attempt_key(game_id, secrets.token_hex(8))
+        keys = [record_key(game_id), log_key(game_id), *([watch] if watch else []), mark]
         args = [expected_version, record["version"], _stored(record, "the game record"),
                 _stored(entry, "the move's log entry"), self._ttl_ms(record), MARK_TTL_MS, events_channel(game_id)]
-        result = self._write(lambda: self._written(self._cas, [record_key(game_id), log_key(game_id), mark], args),
-                             mark)
+        result = self._write(lambda: self._written(self._cas, keys, args), mark)
+        if isinstance(result, list):
+            return dict(zip(result[1][::2], result[1][1::2]))
         if result == -1:
             raise NotFound("game")
         if result == 0:
             raise StaleVersion(expected_version + 1)
+        return None
 
     def _written(self, script, keys: list[str], args: list) -> int:
         """``script`` run by the writer; with REDIS_WAIT_REPLICAS, answered once replicated."""

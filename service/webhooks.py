@@ -311,9 +311,11 @@ class Webhooks:
         self._register(keys=[hook_key(game_id)], args=[url, json.dumps(events), secret, version, self.ttl_ms])
         return {"url": url, "events": events, "secret": secret}
 
-    def config(self, game_id: str) -> dict | None:
-        """``{"url", "events", "secret", "since_version"}``, None without a webhook."""
-        found = {k.decode(): v.decode() for k, v in self.redis.hgetall(hook_key(game_id)).items()}
+    def config(self, game_id: str, stored: dict | None = None) -> dict | None:
+        """``{"url", "events", "secret", "since_version"}``, None without a webhook; from the hash
+        ``stored`` at ``hook_key`` when read already (a commit reads it), else read now."""
+        stored = self.redis.hgetall(hook_key(game_id)) if stored is None else stored
+        found = {k.decode(): v.decode() for k, v in stored.items()}
         if "url" not in found:
             return None
         return {"url": found["url"], "events": json.loads(found["events"]), "secret": found["secret"],

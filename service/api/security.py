@@ -1,6 +1,6 @@
-"""Rate limiting (flask-limiter, counters in Redis), CORS (flask-cors) and proxy headers.
+"""Rate limiting (counters in Redis, ``service.api.rate_limits``), CORS (flask-cors) and proxy headers.
 
-Two application-wide limits of ``RATE_LIMIT`` each (a flask-limiter string such as
+Two application-wide limits of ``RATE_LIMIT`` each (a ``limits`` string such as
 ``"600 per minute"``; ``off`` disables limiting):
 
 - per client (:func:`client_address`: an IPv4 address, or the /64 network of an IPv6
@@ -12,14 +12,15 @@ Two application-wide limits of ``RATE_LIMIT`` each (a flask-limiter string such 
 and one of ``HINT_RATE_LIMIT`` per seat token on ``POST /v1/games/{id}/hint`` (hints cost a
 search each; a seat has one hint task per version anyway, see ``Games.request_hint``).
 
-Counters are sliding-window counters (two small keys per client and window, one Lua
-call a request) in the game Redis, or in ``RATE_LIMIT_STORAGE_URL`` when set (e.g. a
-``redis+cluster://`` URL), so every API process shares them. A breach answers 429
-``rate_limited`` in the contract's error format with ``Retry-After`` (the window's
-length: an upper bound). When Redis cannot be reached the limiter lets the request
+Counters are sliding-window counters (two small keys per client and window; every limit of
+a request in one Lua call) in the game Redis, or in ``RATE_LIMIT_STORAGE_URL`` when set (e.g.
+a ``redis+cluster://`` URL), so every API process shares them. A breach answers 429
+``rate_limited`` in the contract's error format with ``Retry-After`` (the breached limit's
+window: an upper bound). When Redis cannot be reached the limiter lets the request
 through; the request then succeeds or fails (``503 store_unavailable``) on its own
-merits. ``/v1/health``, ``/v1/ready``, ``/openapi.json``, ``/docs`` and ``/play`` are
-exempt. The quota of active games per client (``service.games``) uses the same client key.
+merits. ``/v1/health``, ``/v1/ready``, ``/openapi.json``, ``/docs``, ``/play`` and URLs
+that name no route are exempt. The quota of active games per client (``service.games``)
+uses the same client key.
 
 ``CORS_ORIGINS``: empty (default) sends no CORS headers; ``*`` allows any origin;
 otherwise a comma-separated list of origins. Bearer tokens travel in a header, not a
@@ -30,15 +31,22 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import logging
 
+import redis
 from flask import Flask, current_app, request
 from flask_cors import CORS
-from flask_limiter import ApplicationLimit, Limiter
 from limits import parse_many
+from redis.exceptions import RedisClusterException
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from ..redis_client import connect
+from .errors import ApiError
+from .rate_limits import Limit, RateLimits
 from .slow_bodies import BodyDeadline
+
+log = logging.getLogger("spielwerk")
 
 EXEMPT_PATHS = ("/v1/health", "/v1/ready", "/openapi.json")
 EXEMPT_PREFIXES = ("/docs", "/play")   # documentation and the /play page with its static files
@@ -83,7 +91,7 @@ def token_key() -> str:
 
 
 def _exempt() -> bool:
-    return (request.method == "OPTIONS" or request.path in EXEMPT_PATHS
+    return (request.method == "OPTIONS" or request.endpoint is None or request.path in EXEMPT_PATHS
             or request.path.startswith(EXEMPT_PREFIXES))
 
 
@@ -108,22 +116,19 @@ def limits_enabled(rate_limit: str) -> bool:
     return rate_limit.strip().lower() not in ("", "off", "none", "0")
 
 
-def application_limits(settings) -> list[ApplicationLimit]:
+def application_limits(settings) -> list[Limit]:
     """The enabled limits of ``settings``: per client and per token (RATE_LIMIT), per token on
     hints (HINT_RATE_LIMIT)."""
     limits = []
     if limits_enabled(settings.rate_limit):
-        limits += [ApplicationLimit(settings.rate_limit, key_function=client_address, scope="address",
-                                    exempt_when=_exempt, error_message=TOO_MANY),
-                   ApplicationLimit(settings.rate_limit, key_function=token_key, scope="token",
-                                    exempt_when=_no_token, error_message=TOO_MANY)]
+        for item in parse_many(settings.rate_limit):
+            limits += [Limit(item, client_address, "address", _exempt), Limit(item, token_key, "token", _no_token)]
     if limits_enabled(settings.hint_rate_limit):
-        limits.append(ApplicationLimit(settings.hint_rate_limit, key_function=token_key, scope="hint",
-                                       exempt_when=_not_a_hint, error_message=TOO_MANY))
+        limits += [Limit(item, token_key, "hint", _not_a_hint) for item in parse_many(settings.hint_rate_limit)]
     return limits
 
 
-def init_security(app: Flask, settings) -> Limiter | None:
+def init_security(app: Flask, settings) -> RateLimits | None:
     """Wire proxy headers, CORS and rate limiting into ``app``; returns the limiter."""
     proxies = settings.trusted_proxies
     if proxies > 0:
@@ -142,25 +147,17 @@ def init_security(app: Flask, settings) -> Limiter | None:
     limits = application_limits(settings)
     if not limits:
         return None
-    limiter = Limiter(
-        client_address,
-        app=app,
-        storage_uri=settings.rate_limit_storage_url or settings.redis_url,
-        storage_options={"socket_connect_timeout": 1, "socket_timeout": 1},
-        strategy="sliding-window-counter",
-        key_prefix="ratelimit",
-        application_limits=limits,
-        headers_enabled=False,          # X-RateLimit-* headers would cost a Redis call a request
-        swallow_errors=True,
-    )
-    retry_after = str(max(item.get_expiry() for limit in limits for item in parse_many(limit.limit_provider)))
+    limiter = RateLimits(connect(settings.rate_limit_storage_url or settings.redis_url, socket_timeout=1,
+                                 socket_connect_timeout=1), limits)
 
-    @app.after_request
-    def _retry_after(response):
-        breached = response.status_code == 429 and (response.get_json(silent=True) or {}).get("code") == "rate_limited"
-        if breached and "Retry-After" not in response.headers:
-            response.headers["Retry-After"] = retry_after      # the window: a safe upper bound
-        return response
+    @app.before_request
+    def _rate_limit() -> None:
+        try:
+            full = limiter.breached()
+        except (redis.RedisError, RedisClusterException) as error:   # unlimited rather than unavailable
+            log.warning("rate limits not counted: %s", error)
+            return
+        if full is not None:
+            raise ApiError("rate_limited", TOO_MANY, headers={"Retry-After": str(full.item.get_expiry())})
 
-    app.extensions["spielwerk_limiter"] = limiter
     return limiter
