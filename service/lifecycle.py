@@ -28,6 +28,13 @@ FORFEIT, ABORT, SEAT_JOINED = "forfeit", "aborted", "seat_joined"
 SEAT_TOKEN_REISSUED, SPECTATOR_TOKEN_ISSUED = "seat_token_reissued", "spectator_token_issued"
 
 
+def revokes(entry: dict, seat: int) -> bool:
+    """Whether ``entry`` took ``seat``'s token away (a new token, a forfeit): a stream opened
+    with it ends there."""
+    return any(event.get("type") in (SEAT_TOKEN_REISSUED, FORFEIT) and event.get("seat") == seat
+               for event in entry["events"])
+
+
 class Lifecycle:
     """The use cases of this module, over the games' use cases (``Games``)."""
 

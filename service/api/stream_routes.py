@@ -23,6 +23,7 @@ from engine import registry, replay
 from ..errors import Unauthorized
 from ..events import HEARTBEAT_SECONDS, TICKET_SECONDS, Closed, Published, Streams
 from ..games import MAX_HISTORY_PAGE, Game, Games
+from ..lifecycle import revokes
 from ..outcome import ABORTED, FINISHED
 from .blueprint import Blueprint
 from .contract import SEAT, SEAT_OR_SPECTATOR, answers, headers
@@ -221,12 +222,14 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
                     older = logged(games_, game, 0, game.version)
                 yield move_frame(game, entry, seat, position_of(game, entry, older or []))
                 last = entry["version"]
+                if seat is not None and revokes(entry, seat):
+                    return                 # the seat's token was revoked: its stream ends
             if not page:
                 break
         if game.final is not None:
             yield final_frame(game.version, game.final)
             return
-        if sock is not None:
+        if sock is not None and seat is None:   # a seat's stream reads each entry: a revocation ends it
             sub.go_direct(sock.send_now, lambda item: chunk(live_frame(game, item, seat)), ("chunk", seat), last)
         while True:
             left = streams_.max_seconds - (time.monotonic() - started)
@@ -255,6 +258,8 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
                 for entry in logged(games_, game, last, item.version - (1 if item.kind == "move" else 0)):
                     yield move_frame(game, entry, seat, position_of(game, entry, []))
                     last = entry["version"]
+                    if seat is not None and revokes(entry, seat):
+                        return
             if item.kind == "final":
                 yield final_frame(item.version, item.final)
                 return
@@ -262,6 +267,8 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
                 continue
             yield item.frame(seat, lambda: live_frame(game, item, seat))
             last = item.version
+            if seat is not None and revokes(item.entry, seat):
+                return
     except Closed:
         return
     except Stalled:

@@ -215,3 +215,21 @@ def test_a_direct_write_the_socket_does_not_take_whole_is_finished_in_order():
     result = json.loads(done.stdout)
     assert result["short_writes"] > 0                    # the socket did refuse some writes
     assert result["versions"] == list(range(1, 61))
+
+
+# -- a seat token taken away (issue 17) ------------------------------------------------
+def test_a_reissued_token_ends_its_open_stream_and_the_spectators_goes_on(served_port):
+    """A new token for a seat ends the streams opened with the old one after that version (under
+    gunicorn with live writes); a spectator's stream goes on."""
+    game_id, tokens, admin = create(served_port, "targi", humans=2, players=2, seed=4)
+    path = f"/v1/games/{game_id}/events"
+    seat, spectator = Reader(served_port, path, tokens[0]), Reader(served_port, path)
+    status, issued = http_call(served_port, "POST", f"/v1/games/{game_id}/seats/0/token", token=admin)
+    assert status == 201
+    messages = seat.finish(timeout=20)
+    assert messages[-1]["id"] == issued["version"]
+    assert messages[-1]["data"]["events"] == [{"type": "seat_token_reissued", "seat": 0}]
+    assert http_call(served_port, "GET", path, token=tokens[0])[0] == 401
+    assert spectator.is_alive()
+    assert http_call(served_port, "POST", f"/v1/games/{game_id}/abort", token=admin)[0] == 200
+    assert [m["event"] for m in spectator.finish(timeout=30)][-2:] == ["move", "final"]
