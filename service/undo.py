@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engine import Match, registry
-from engine.match import AUTO_MOVE
+from engine.match import AUTO_MOVE, SERVER_CHANCE
 
 from .clocks import TIMEOUT_EVENT
 from .errors import UndoNotAllowed
@@ -63,11 +63,13 @@ def undo(games: Games, game: Game, seat: int, expected_version: int) -> dict:
 
 def replay_log(record: dict, log: list[dict], each: Callable[[Match], None] | None = None) -> Match:
     """The match rebuilt from the record's seed and options and ``log`` (entry i is version
-    i + 1): moves are played again, an undo goes back to the state of its ``to_version``, any
-    other entry only counts a version. ``each(match)`` sees every version, the opening first."""
+    i + 1): moves are played again, the table's chance outcomes dealt again (companion mode),
+    an undo goes back to the state of its ``to_version``, any other entry only counts a
+    version. ``each(match)`` sees every version, the opening first."""
     data = record["match"]
     ruleset = registry.get(record["ruleset"])
-    match = Match.create(ruleset, data["players"], data["options"], data["seed"])
+    match = Match.create(ruleset, data["players"], data["options"], data["seed"],
+                         chance=data.get("chance", SERVER_CHANCE))
     needed = {entry["undo"]["to_version"] for entry in log if "undo" in entry}
     kept = {0: match.to_json()} if 0 in needed else {}   # the states undos go back to
     if each:
@@ -75,6 +77,8 @@ def replay_log(record: dict, log: list[dict], each: Callable[[Match], None] | No
     for entry in log:
         if "move" in entry:
             match.play(entry["seat"], entry["move"])
+        elif "chance" in entry:
+            match.deal(entry["chance"])
         elif "undo" in entry:
             match = Match.from_json(kept.pop(entry["undo"]["to_version"]), ruleset)
             match.version = entry["version"]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine import registry
+from engine import Match, registry
 from engine.match import AUTO_MOVE
 from engine.records import build, validate
 from service.undo import replay_log
@@ -128,3 +128,17 @@ def test_undo_is_refused_when_off_after_another_seats_move_and_at_a_stale_versio
     answer = client.post(f"/v1/games/{game_id}/undo", headers=bearer(toks[first]), json={"expected_version": 2})
     assert answer.json["errors"]["reason"] == "nothing_to_undo"
     assert client.get(f"/v1/games/{game_id}").json["to_move"] == [first]
+
+
+
+def test_a_companion_games_log_replays_through_an_undo(toy_registered):
+    """The table's chance outcomes (``"chance": "table"``) are dealt again by the replay."""
+    match = Match.create(toy_registered, 2, {}, 9, chance="table")
+    log = [match.deal(card) for card in (3, 5, 7, 9)]          # the deal: two cards each
+    before = match.to_json()
+    seat = match.to_move()[0]
+    log.append(match.play(seat, match.legal_moves(seat)[0]))
+    log.append({"version": 6, "events": [{"type": "undo", "seat": seat, "undone_version": 5}], "steps": [],
+                "undo": {"seat": seat, "to_version": 4}})
+    record = {"ruleset": TOY, "match": {**before, "version": 6}}
+    assert replay_log(record, log).to_json() == {**before, "version": 6}
