@@ -35,16 +35,13 @@ HEADER = {"format": int, "ruleset": str, "rules_version": str, "players": int, "
 OPTIONAL = {"result": (dict, type(None)), "viewer": (int, type(None))}
 
 
-class HiddenOutcome(EngineError):
-    """A chance outcome left out of a redacted record: the steps after it cannot be checked."""
+class StepError(Exception):
+    """A step that cannot be checked: a verdict's error only, never an API error (``code``:
+    ``malformed_step``, ``hidden_outcome``)."""
 
-    code = HIDDEN_OUTCOME
-
-
-class MalformedStep(EngineError):
-    """A step that is neither a seat's move nor a chance outcome."""
-
-    code = MALFORMED_STEP
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
 
 
 # -- building ----------------------------------------------------------------------------------
@@ -157,7 +154,7 @@ def validate(record) -> dict:
     for index, step in enumerate(record["steps"]):
         try:
             forced = check_step(ruleset, state, step)
-        except EngineError as exc:
+        except (EngineError, StepError) as exc:
             return verdict(index, problem(index, exc.code, exc.message, getattr(exc, "legal", None)))
         automatic = automatic + 1 if forced else 0
         if automatic > MAX_AUTO_STEPS:
@@ -171,7 +168,7 @@ def validate(record) -> dict:
     return verdict(len(record["steps"]), None, FINISHED if over else ACTIVE, result)
 
 
-def refused(error: EngineError, legal: list) -> EngineError:
+def refused(error: EngineError | StepError, legal: list) -> EngineError | StepError:
     """``error`` carrying ``legal``, what was legal at its step (a verdict shows a sample)."""
     error.legal = legal
     return error
@@ -183,14 +180,15 @@ def check_step(ruleset: Ruleset, state, step) -> bool:
     if ruleset.is_over(state):
         raise refused(GameOver("the game has ended; no step may follow"), [])
     if not isinstance(step, dict) or not (set(step) == {"chance"} or set(step) == {"seat", "move"}):
-        raise refused(MalformedStep('a step is {"seat": s, "move": {...}} or {"chance": outcome}'), [])
+        raise refused(StepError(MALFORMED_STEP, 'a step is {"seat": s, "move": {...}} or {"chance": outcome}'), [])
     chance = ruleset.chance(state)
     if chance is not None:
         if "chance" not in step:
             raise refused(IllegalOutcome("a chance step is due here, not a move"), chance.outcomes)
         outcome = step["chance"]
         if outcome is None:
-            raise refused(HiddenOutcome("this chance outcome is left out (a redacted record)"), chance.outcomes)
+            raise refused(StepError(HIDDEN_OUTCOME, "this chance outcome is left out (a redacted record)"),
+                          chance.outcomes)
         if not possible(chance, outcome):
             raise refused(IllegalOutcome("that outcome is not possible at this chance step"), chance.outcomes)
         ruleset.apply_chance(state, outcome)

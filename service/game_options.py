@@ -1,10 +1,13 @@
 """Service options of a game: chosen at creation, the same for every ruleset (the ruleset's
 own options are ``options``). Who may watch (``spectators``), whether a seat may take back its
-last move (``undo``) and the seats' clock (``clock``)."""
+last move (``undo``), the seats' clock (``clock``), and who draws the chance steps (``chance``:
+the server, or the table in companion mode, where the admin or the ``dealer`` seat posts them)."""
 
 from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from engine.match import SERVER_CHANCE, TABLE_CHANCE
 
 PUBLIC, PRIVATE = "public", "private"
 UNDO_OFF, UNDO_OWN_LAST_MOVE = "off", "own_last_move"
@@ -51,8 +54,26 @@ class GameOptionsIn(Schema):
                                                   "while nobody acted and nothing was revealed since"})
     clock = fields.Nested(ClockIn, load_default=None, allow_none=True,
                           metadata={"description": "the seats' clock; none (default): no time limit"})
+    chance = fields.String(load_default=SERVER_CHANCE, validate=validate.OneOf([SERVER_CHANCE, TABLE_CHANCE]),
+                           metadata={"description": "`table` (companion mode): the game waits at each chance step "
+                                                    "for the outcome the table drew (`POST /v1/games/{id}/chance`); "
+                                                    "`server` (default): the server draws"})
+    dealer = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0), metadata={
+        "description": "companion mode: the human seat whose token may post chance outcomes besides the admin "
+                       "token; none (default): the admin token only"})
+
+    @validates_schema
+    def _dealer_is_a_human_seat_of_a_table_game(self, data, **_):
+        dealer, seats = data.get("dealer"), data.get("seats")
+        if dealer is None or seats is None:
+            return
+        if data.get("chance") != TABLE_CHANCE:
+            raise ValidationError("a dealer needs \"chance\": \"table\"", "dealer")
+        if dealer >= len(seats) or seats[dealer].get("kind") != "human":
+            raise ValidationError("the dealer must be a human seat of this game", "dealer")
 
 
 def of_record(record: dict) -> dict:
     """A game's service options (the defaults for a game created before they existed)."""
-    return record.get("game_options") or {"spectators": PUBLIC, "undo": UNDO_OFF, "clock": None}
+    return {"spectators": PUBLIC, "undo": UNDO_OFF, "clock": None, "chance": SERVER_CHANCE, "dealer": None,
+            **(record.get("game_options") or {})}

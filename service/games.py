@@ -179,7 +179,8 @@ class Games:
                 self.client_seeds == CLIENT_SEEDS_PERFECT_INFORMATION_ONLY and ruleset.hidden_information)):
             raise SeedRefused(self.client_seeds, ruleset.id)
         seed = secrets.randbits(63) if seed is None else seed
-        match = Match.create(ruleset, len(seats), options, seed)
+        match = Match.create(ruleset, len(seats), options, seed,
+                             chance=of_record({"game_options": game_options})["chance"])
         tokens, invites, stored = {}, {}, []
         for index, spec in enumerate(seats):
             seat = {"seat": index, "name": spec.get("name") or seat_label(index), "kind": spec["kind"]}

@@ -19,7 +19,7 @@ from ..records import Records
 from ..events import Streams
 from . import (contract, game_routes, lifecycle_routes, meta_routes, picture_routes, stream_routes, task_routes,
                webhook_routes)
-from . import record_routes
+from . import chance_routes, record_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
 from .json_provider import OrjsonProvider
 from .ruleset_schemas import register as register_ruleset_types
@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None) -> Flask:
                       webhook_routes.blp, lifecycle_routes.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(record_routes.blp)
+    api.register_blueprint(chance_routes.blp)
     app.register_blueprint(picture_routes.play_page)  # GET /play, static files
     register_ruleset_types(api)  # every ruleset's moves, options, views, events (after the blueprints)
     serve_swagger_ui_assets(app)

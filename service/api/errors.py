@@ -66,6 +66,8 @@ CATALOGUE: dict[str, Entry] = {
     "idempotency_conflict": Entry(409, "the `Idempotency-Key` of this create came before with another body, or its "
                                        "first request is still at work (retry shortly); nothing was created"),
     "illegal_move": Entry(422, "the move breaks a rule; the message names the rule"),
+    "illegal_outcome": Entry(409, "companion mode: the chance outcome posted is not possible now (not among those "
+                                  "`GET /v1/games/{id}/chance` lists), or no chance step is pending"),
     "invalid_options": Entry(422, "options or custom component data rejected; `errors.problems` "
                                   "lists the problems (the first 50) as `{path, code, message}`"),
     "limit_exceeded": Entry(422, "the create or move would take the game past a documented limit "

@@ -75,6 +75,8 @@ OPERATIONS = {
     "validateRecord": ("post", "/v1/records/validate", {400, 408, 413, 422, 429, 500}),
     "validateRecordBatch": ("post", "/v1/records/validate-batch", {400, 408, 413, 422, 429, 500, 503}),
     "getRecordBatch": ("get", "/v1/records/validate-batch/{task_id}", {404, 429, 500, 503}),
+    "getTableChance": ("get", "/v1/games/{game_id}/chance", TOKEN_ROUTE),
+    "dealTableChance": ("post", "/v1/games/{game_id}/chance", TOKEN_ROUTE | {400, 408, 409, 413, 422}),
     "setWebhook": ("put", "/v1/games/{game_id}/webhook", TOKEN_ROUTE | {400, 408, 413, 422}),
     "getWebhook": ("get", "/v1/games/{game_id}/webhook", TOKEN_ROUTE),
     "deleteWebhook": ("delete", "/v1/games/{game_id}/webhook", TOKEN_ROUTE),
@@ -104,6 +106,8 @@ NARROWED = {
     ("requestHint", 409): {"not_your_turn"},
     ("requestHint", 503): {"store_unavailable", "broker_unavailable"},
     ("validateRecordBatch", 503): {"store_unavailable", "broker_unavailable"},
+    ("dealTableChance", 409): {"stale_version", "game_over", "illegal_outcome", "game_not_started"},
+    ("dealTableChance", 422): {"malformed_request", "limit_exceeded"},
     ("getReady", 503): {"not_ready"},
     ("setWebhook", 422): {"malformed_request", "webhook_refused"},
     ("streamEvents", 429): {"rate_limited", "too_many_streams"},
@@ -115,7 +119,7 @@ NARROWED = {
     ("createSpectatorToken", 409): {"stale_version"},
 }
 WRITES = {"createGame", "playMove", "resignGame", "abortGame", "undoMove", "joinGame", "reissueSeatToken",
-          "createSpectatorToken"}
+          "createSpectatorToken", "dealTableChance"}
 
 
 @pytest.fixture(scope="module")
