@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import uuid
 
-from engine.match import FINISHED
 from engine.records import build, redact
 
 from .config import TASK_RESULT_SECONDS
 from .dispatch import Dispatcher
 from .errors import BrokerUnavailable, NotFound
 from .games import Game
+from .outcome import ENDED
 from .store import GameStore
 
 #: the most records one ``POST /v1/records/validate-batch`` takes (its body is also bounded by
@@ -31,10 +31,11 @@ class Records:
         self.dispatcher = dispatcher
 
     def of_game(self, game: Game, seat: int | None) -> dict:
-        """The complete record once the game has finished; before, what ``seat`` (None: a
-        spectator) may know of it (``engine.records.redact``)."""
+        """The complete record once the game has ended (finished or aborted: its seed is public
+        then too); before, what ``seat`` (None: a spectator) may know of it (``engine.records.redact``).
+        ``result`` is there when the rules ended the game."""
         record = build(game.match, self.store.log(game.game_id))
-        return record if game.match.status == FINISHED else redact(record, seat)
+        return record if game.status in ENDED else redact(record, seat)
 
     def start_batch(self, records: list) -> str:
         """Queue the check of ``records`` on the worker; the task id (its result lists a verdict each)."""

@@ -100,3 +100,16 @@ def test_bad_record_requests(client):
     assert_error(client.get("/v1/records/validate-batch/nope"), 404, "not_found")
     created = create(client, ruleset="great-plains")
     assert_error(client.get(f"/v1/games/{created['game_id']}/record", headers=bearer("wrong")), 401, "unauthorized")
+
+
+def test_an_ended_games_record_is_complete_for_everyone(client):
+    """Aborted too: its record shows every outcome, as its seed is public then."""
+    created = create(client, ruleset="targi", seed=3)
+    game_id = created["game_id"]
+    running = record_of(client, game_id)
+    assert running["viewer"] is None
+    aborted = client.post(f"/v1/games/{game_id}/abort", headers=bearer(created["admin_token"]), json={})
+    assert aborted.status_code == 200, aborted.json
+    record = record_of(client, game_id)
+    assert "viewer" not in record and "result" not in record
+    assert validate(record)["valid"] and validate(record)["status"] == "active"
