@@ -85,7 +85,10 @@ class Lifecycle:
     # -- joining ----------------------------------------------------------------------
     def join(self, game: Game, invite: str, name: str | None) -> tuple[int, str]:
         """Take the open seat of ``invite`` (single use); returns the seat and its token.
-        Once no seat is open the game starts. Unauthorized for an unknown or used invite."""
+        Once no seat is open the game starts. Unauthorized for an unknown or used invite,
+        GameOver once the game was aborted."""
+        if game.status in ENDED:
+            raise GameOver("the game has ended")
         digest = token_hash(invite)
         seat = next((info["seat"] for info in game.record["seats"]
                      if info["kind"] == OPEN and hmac.compare_digest(info["invite_hash"], digest)), None)

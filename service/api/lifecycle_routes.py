@@ -135,8 +135,8 @@ class Join(MethodView):
     @blp.arguments(JoinIn, example={"invite": examples.TOKENS[1], "name": "Ada"})
     @blp.response(200, SeatTokenOut, description="the seat taken, with its token (the only time it is sent)",
                   headers=headers(private=True), example={"seat": 1, "token": examples.TOKENS[1], "version": 1})
-    @answers(blp, 400, 401, 404, 408, 409, 413, 422, 429, 500, 503, private=True, s409=["stale_version"],
-             s503=["store_unavailable", "outcome_unknown"])
+    @answers(blp, 400, 401, 404, 408, 409, 413, 422, 429, 500, 503, private=True,
+             s409=["stale_version", "game_over"], s503=["store_unavailable", "outcome_unknown"])
     @blp.doc(operationId="joinGame", security=PUBLIC)
     def post(self, body, game_id):
         """Join an open seat

@@ -199,3 +199,12 @@ def test_an_open_seat_next_to_an_ai_seat_starts_the_ai_once_joined(client):
     assert client.get(f"/v1/games/{game_id}").json["version"] == 0
     client.post(f"/v1/games/{game_id}/join", json={"invite": game["seats"][1]["invite"]})
     wait_for(lambda: client.get(f"/v1/games/{game_id}").json["version"] >= 2, what="the AI's first move")
+
+
+def test_an_aborted_waiting_game_takes_no_join(client):
+    game = client.post("/v1/games", json={"ruleset": TOY, "seats": [{"kind": "human"}, {"kind": "open"}]}).json
+    game_id = game["game_id"]
+    assert client.post(f"/v1/games/{game_id}/abort", headers=bearer(tokens(game)[0])).json["status"] == "aborted"
+    assert_error(client.post(f"/v1/games/{game_id}/join", json={"invite": game["seats"][1]["invite"]}),
+                 409, "game_over")
+    assert client.get(f"/v1/games/{game_id}").json["version"] == 1

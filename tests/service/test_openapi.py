@@ -114,7 +114,7 @@ NARROWED = {
     ("resignGame", 409): {"stale_version", "game_over", "game_not_started"},
     ("abortGame", 409): {"stale_version", "game_over"},
     ("undoMove", 409): {"stale_version", "game_over", "game_not_started", "undo_not_allowed"},
-    ("joinGame", 409): {"stale_version"},
+    ("joinGame", 409): {"stale_version", "game_over"},
     ("reissueSeatToken", 409): {"stale_version"},
     ("createSpectatorToken", 409): {"stale_version"},
 }
