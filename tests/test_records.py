@@ -15,6 +15,7 @@ from engine.records import FORMAT, MAX_LEGAL_SAMPLE, build, redact, validate
 from engine.registry import rulesets
 
 from .conformance import random_playout
+from .test_hidden_history import names
 
 CASES = [(r.id, n) for r in rulesets().values() for n in range(r.min_players, r.max_players + 1)]
 GARBAGE = "__changed__"
@@ -157,3 +158,33 @@ def test_many_games_validate_and_every_change_is_found(case):
         assert validate(record)["result"] == match.score()
         for index in range(0, len(record["steps"]), 7):
             assert validate(changed(record, index, index))["first_error"]["index"] == index
+
+
+#: option values that change what a seat sees (as tests/test_hidden_history.py)
+VISIBILITY = [("targi", {}), ("targi", {"hand_visibility": "recall"}), ("targi", {"hand_visibility": "public"}),
+              ("woodwalkers", {"variant": "night"}), ("woodwalkers", {"arrangement": "random"}),
+              ("carcassonne-hg", {}), ("great-plains", {})]
+
+
+@pytest.mark.parametrize("ruleset_id, options", VISIBILITY, ids=lambda v: str(v))
+def test_a_redacted_record_shows_no_more_than_the_viewers_history(ruleset_id, options):
+    """Every step of a seat's (or a spectator's) record, at every version: a move is the move its
+    history shows, and a chance outcome it shows names nothing its history has not named by then."""
+    ruleset = rulesets()[ruleset_id]
+    players = ruleset.max_players
+    _, moves = random_playout(ruleset, players, 5, options)
+    match = Match.create(ruleset, players, options, 5)
+    log = [match.play(seat, move) for seat, move in moves]
+    record = build(match, log)
+    for viewer in [None, *range(players)]:
+        shown = redact(record, viewer)["steps"]
+        index, named = len(match.opening["steps"]), names(match.events_view(match.opening["events"], viewer))
+        assert all(step["chance"] is None or names(step["chance"]) <= named for step in shown[:index])
+        for entry in log:
+            history = match.entry_view(entry, viewer)
+            named |= names(history)
+            assert shown[index] == {"seat": history["seat"], "move": history["move"]}
+            for step in shown[index + 1:index + 1 + len(entry["steps"])]:
+                assert "move" in step or step["chance"] is None or names(step["chance"]) <= named, (viewer, step)
+            index += 1 + len(entry["steps"])
+        assert index == len(shown)
