@@ -10,23 +10,25 @@ from engine.match import TABLE_CHANCE
 from .errors import NotFound, Unauthorized
 from .game_options import of_record
 from .games import Game, Games
+from .outcome import ACTIVE
 
 
 def require_dealer(game: Game, token: str) -> None:
     """The admin token and the dealer seat's token pass; any other token is Unauthorized, and a
     game whose server draws is NotFound (it has no table chance)."""
-    seat = game.seat_of(token)
-    if of_record(game.record)["chance"] != TABLE_CHANCE:
+    seat, options = game.seat_of(token), of_record(game.record)
+    if options["chance"] != TABLE_CHANCE:
         raise NotFound("chance step (this game's server draws its chance: option chance is server)")
-    if not (game.is_admin(token) or (seat is not None and seat == of_record(game.record)["dealer"])):
+    if not (game.is_admin(token) or (seat is not None and seat == options["dealer"])):
         raise Unauthorized("this needs the game's admin token or the dealer seat's token")
 
 
 def pending(game: Game) -> dict:
     """The chance step waiting for the table: its label and every possible outcome with its weight
-    (how many of it are left); ``pending`` false while a seat is to move or after the end."""
+    (how many of it are left); ``pending`` false while a seat is to move, while open seats wait
+    for their players, and after the end."""
     chance = game.match.pending_chance()
-    if chance is None or game.to_move() or game.status != "active":
+    if chance is None or game.status != ACTIVE:
         return {"version": game.version, "pending": False, "label": None, "outcomes": [], "weights": []}
     return {"version": game.version, "pending": True, "label": chance.label, "outcomes": chance.outcomes,
             "weights": chance.weights}
