@@ -2,8 +2,10 @@
 
 Starts an embedded Redis and gunicorn (2 sync workers) on free ports, then CLIENTS
 threads with keep-alive connections: each plays its own Great Plains game (two human
-seats) by fetching legal moves (not timed) and posting one (timed), and also times
-GET /v1/health. Reports p50/p99 and throughput of both, their ratio, and the Redis
+seats) by fetching the game's view (timed), its legal moves (not timed) and posting one
+(timed), and also times GET /v1/health. Reports p50/p99 and throughput of each, the
+ratios of the move's p50 to the health's and to the view's (same game, same client,
+same run), and the Redis
 commands of the run (INFO commandstats; commands inside a Lua script count separately
 from the EVALSHA that ran them), from which the round trips per request follow.
 
@@ -52,7 +54,7 @@ def percentile(values, q):
 
 
 def run(port: int, clients: int, seconds: float) -> dict:
-    health, moves, errors = [], [], []
+    health, views, moves, errors = [], [], [], []
     stop = time.monotonic() + seconds
     lock = threading.Lock()
 
@@ -66,7 +68,7 @@ def run(port: int, clients: int, seconds: float) -> dict:
                     "seats": [{"kind": "human"}, {"kind": "human"}]})
                 game = (created["game_id"], {s["seat"]: s["token"] for s in created["seats"]})
             game_id, tokens = game
-            status, view, _ = client.call("GET", f"/v1/games/{game_id}")
+            status, view, took_v = client.call("GET", f"/v1/games/{game_id}")
             if view["status"] == "finished":
                 game = None
                 continue
@@ -77,6 +79,7 @@ def run(port: int, clients: int, seconds: float) -> dict:
                                           {"move": move, "expected_version": listed["version"]}, tokens[seat])
             status_h, _, took_h = client.call("GET", "/v1/health")
             with lock:
+                views.append(took_v)
                 (moves if status == 200 else errors).append(took)
                 (health if status_h == 200 else errors).append(took_h)
 
@@ -85,7 +88,7 @@ def run(port: int, clients: int, seconds: float) -> dict:
         thread.start()
     for thread in threads:
         thread.join()
-    return {"health": health, "moves": moves, "errors": len(errors)}
+    return {"health": health, "views": views, "moves": moves, "errors": len(errors)}
 
 
 def main() -> None:
@@ -120,12 +123,13 @@ def main() -> None:
     calls = {k: after[k]["calls"] - before.get(k, {}).get("calls", 0) for k in after}
     requests = len(result["moves"]) * 3 + len(result["health"])  # move, view, legal-moves; health
     print(f"clients={args.clients} seconds={args.seconds} rate_limit={args.rate_limit!r} errors={result['errors']}")
-    for name in ("health", "moves"):
+    for name in ("health", "views", "moves"):
         values = result[name]
         print(f"{name:7s} n={len(values):6d} p50={statistics.median(values) * 1000:.2f} ms "
               f"p99={percentile(values, 0.99) * 1000:.2f} ms throughput={len(values) / args.seconds:.0f}/s")
     ratio = statistics.median(result["moves"]) / statistics.median(result["health"])
     print(f"POST moves p50 / health p50 = {ratio:.2f}")
+    print(f"POST moves p50 / GET view p50 = {statistics.median(result['moves']) / statistics.median(result['views']):.2f}")
     print("redis commands during the run:", {k.removeprefix("cmdstat_"): v for k, v in sorted(calls.items()) if v})
     print(f"(over {requests} requests: {len(result['moves'])} each of moves, views and legal-moves; "
           f"{len(result['health'])} health)")

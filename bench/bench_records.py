@@ -2,15 +2,17 @@
 
 The issue's target: ``engine.records.validate`` checks at least half as many complete games
 per CPU second as ``engine.playout.play_randomly`` plays (the same process, one after the
-other, each ruleset at its fewest players). Records are made beforehand (untimed) from random
-games through the match driver, as the service records them.
+other, each ruleset at its fewest players, in alternating rounds: the median of each, so that
+load from other processes falls on both alike). Records are made beforehand (untimed) from
+random games through the match driver, as the service records them.
 
-Run: ``.venv/bin/python bench/bench_records.py --seconds 3``
+Run: ``.venv/bin/python bench/bench_records.py --seconds 2 --rounds 5``
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 from engine import Match, Rng, registry
@@ -39,7 +41,8 @@ def rate(work, seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per ruleset and measure")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per ruleset, measure and round")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--records", type=int, default=20, help="distinct records per ruleset")
     args = parser.parse_args()
     print(f"{'ruleset':<16}{'playouts/s':>12}{'validations/s':>15}{'ratio':>8}{'steps/record':>14}")
@@ -49,8 +52,11 @@ def main() -> None:
         records = [record_of(ruleset, players, rng) for _ in range(args.records)]
         assert all(validate(record)["valid"] for record in records)
         turn = iter(range(10**12))
-        played = rate(lambda: play_randomly(ruleset, ruleset.setup(players, options), rng), args.seconds)
-        checked = rate(lambda: validate(records[next(turn) % len(records)]), args.seconds)
+        played, checked = [], []
+        for _ in range(args.rounds):
+            played.append(rate(lambda: play_randomly(ruleset, ruleset.setup(players, options), rng), args.seconds))
+            checked.append(rate(lambda: validate(records[next(turn) % len(records)]), args.seconds))
+        played, checked = statistics.median(played), statistics.median(checked)
         steps = sum(len(record["steps"]) for record in records) / len(records)
         print(f"{ruleset.id:<16}{played:>12.1f}{checked:>15.1f}{checked / played:>8.2f}{steps:>14.0f}")
 

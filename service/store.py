@@ -12,6 +12,7 @@ import logging
 import secrets
 import time
 
+import orjson
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
@@ -106,9 +107,14 @@ return 1
 """
 
 
-def _stored(document: dict, what: str) -> str:
-    """``document`` as the JSON to store; LimitExceeded when it is over MAX_RECORD_BYTES."""
-    text = json.dumps(document)
+def _stored(document: dict, what: str) -> bytes:
+    """``document`` as the JSON to store, compact UTF-8 by orjson (several times faster than the
+    standard library; the standard library where orjson refuses a value: an integer beyond 64
+    bits, a lone surrogate); LimitExceeded when it is over MAX_RECORD_BYTES bytes."""
+    try:
+        text = orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        text = json.dumps(document).encode()
     if len(text) > MAX_RECORD_BYTES:
         raise LimitExceeded("record_bytes", MAX_RECORD_BYTES, what)
     return text

@@ -1,6 +1,10 @@
-"""The project's Blueprint: flask-smorest's, reading every JSON body strictly (:mod:`.strict_json`)."""
+"""The project's Blueprint: flask-smorest's, reading every JSON body strictly (:mod:`.strict_json`);
+and :func:`as_built` for answers that their response schema only documents."""
+
+from functools import wraps
 
 import flask_smorest
+from flask import jsonify
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 
@@ -23,3 +27,17 @@ class StrictJSONParser(FlaskParser):
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = StrictJSONParser()
+
+
+def as_built(view):
+    """Write ``view``'s JSON answer as the view builds it, without ``@blp.response``'s schema dump
+    (flask-smorest passes a Response through): for large answers whose schema declares every
+    key they have and converts nothing, so the dump would copy them unchanged
+    (tests/service/test_answers_as_built.py checks that it would)."""
+    @wraps(view)
+    def written(*args, **kwargs):
+        answer = view(*args, **kwargs)
+        if isinstance(answer, tuple) and isinstance(answer[0], dict):
+            return (jsonify(answer[0]), *answer[1:])
+        return jsonify(answer) if isinstance(answer, dict) else answer
+    return written

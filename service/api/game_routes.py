@@ -15,7 +15,7 @@ from ..games import Game, Games
 from ..outcome import ENDED
 from ..idempotency import MAX_KEY_CHARS, Replays, fingerprint
 from . import examples
-from .blueprint import Blueprint
+from .blueprint import Blueprint, as_built
 from .contract import PUBLIC, SEAT, SEAT_OR_SPECTATOR, answers, headers
 from .errors import ApiError, bounded
 from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, HistoryQuery, LegalMovesOut, MoveIn,
@@ -169,6 +169,7 @@ class GameResource(MethodView):
                       headers=headers("ETag", private=True))
     @answers(blp, 401, 404, 429, 500, 503, private=True, s503=["store_unavailable"])
     @blp.doc(operationId="getGame", security=SEAT_OR_SPECTATOR, parameters=[IF_NONE_MATCH])
+    @as_built
     def get(self, game_id):
         """Get a game
 
@@ -188,6 +189,7 @@ class LegalMoves(MethodView):
                   examples=examples.legal_moves())
     @answers(blp, 401, 404, 429, 500, 503, private=True, s503=["store_unavailable"])
     @blp.doc(operationId="listLegalMoves", security=SEAT)
+    @as_built
     def get(self, game_id):
         """List the seat's legal moves
 
@@ -208,6 +210,7 @@ class Moves(MethodView):
              s422=["malformed_request", "illegal_move", "limit_exceeded"],
              s503=["store_unavailable", "outcome_unknown"])
     @blp.doc(operationId="playMove", security=SEAT, parameters=[IF_MATCH])
+    @as_built
     def post(self, body, game_id):
         """Play a move
 
@@ -282,6 +285,7 @@ class History(MethodView):
     @answers(blp, 401, 404, 422, 429, 500, 503, private=True, s422=["malformed_request"], s503=["store_unavailable"])
     @blp.arguments(HistoryQuery, location="query")
     @blp.doc(operationId="getHistory", security=SEAT_OR_SPECTATOR)
+    @as_built
     def get(self, query, game_id):
         """Get the history
 
