@@ -1,0 +1,129 @@
+"""AI ladder: Bradley–Terry ratings of the levels on the Elo scale (run by hand, not in CI).
+
+    nice -n 10 .venv/bin/python bench/bench_ladder.py --rulesets great-plains --games 20
+    nice -n 10 .venv/bin/python bench/bench_ladder.py --agents random greedy easy medium --games 10
+
+A round robin per ruleset between ``random``, ``greedy`` (the one-ply baseline), ``easy``,
+``medium`` and ``hard``: two players, ``--games`` games per pair, game ``i`` on seed
+``seed + i`` with the first-listed agent in seat ``i % 2`` (seats alternate), played by
+``bench_ai.one_game``. Every search runs on the level's iteration count times the ruleset's
+effort and no time cap, so results do not depend on machine load. A win scores 1, a draw
+(a shared win) ½ each.
+
+Ratings: the Bradley–Terry maximum-likelihood fit of ``choix.ilsr_pairwise`` (a draw
+enters as half a win each way; a light L2 penalty keeps a side that won every game
+finite), on the Elo scale (400 / ln 10 per unit of log strength), ``random`` at 0. The 95%
+intervals are percentiles of a bootstrap over games (each pair's games resampled with
+replacement, seeded). Prints Markdown tables for docs/ai.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from itertools import combinations
+from multiprocessing import Pool
+from pathlib import Path
+
+import choix
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.bench_ai import run_games  # noqa: E402
+from engine.ai.levels import budget  # noqa: E402
+from engine.ai.policies import policy_for  # noqa: E402
+from engine.registry import rulesets  # noqa: E402
+
+AGENTS = ("random", "greedy", "easy", "medium", "hard")
+ELO = 400 / math.log(10)
+#: L2 penalty of the fit: small next to the games' evidence, but finite ratings for a clean sweep
+ALPHA = 0.01
+BOOTSTRAP = 1000
+
+
+def iterations(ruleset_id: str) -> dict:
+    """The searching levels' iteration budgets for the ruleset (its effort applied)."""
+    effort = policy_for(rulesets()[ruleset_id]).effort
+    return {name: budget(name, None, None, effort)[0] for name in ("easy", "medium", "hard")}
+
+
+def play_pairs(ruleset_id, agents, games, seed, pool) -> dict:
+    """``{(a, b): [a's score in each game]}`` for every pair of ``agents``."""
+    budgets = iterations(ruleset_id)
+    results = {}
+    for a, b in combinations(agents, 2):
+        jobs = [(ruleset_id, 2, a, b, budgets, seed + i, i % 2) for i in range(games)]
+        results[a, b] = [score for score, _ in run_games(jobs, pool, math.inf)]
+    return results
+
+
+def comparisons(agents, results) -> list[tuple[int, int]]:
+    """The games as (winner, loser) index pairs, each game counted twice: a win as two wins, a
+    draw as one win each way (the fit's maximum is unchanged by counting every game twice)."""
+    index = {name: i for i, name in enumerate(agents)}
+    data = []
+    for (a, b), scores in results.items():
+        for score in scores:
+            wins_a = round(2 * score)
+            data += [(index[a], index[b])] * wins_a + [(index[b], index[a])] * (2 - wins_a)
+    return data
+
+
+def ratings(agents, results) -> np.ndarray:
+    """Elo-scale Bradley–Terry ratings in ``agents`` order, the first agent at 0."""
+    strengths = choix.ilsr_pairwise(len(agents), comparisons(agents, results), alpha=ALPHA)
+    return ELO * (strengths - strengths[0])
+
+
+def intervals(agents, results, seed) -> np.ndarray:
+    """95% bootstrap intervals, one ``(low, high)`` row per agent."""
+    rng = np.random.default_rng(seed)
+    fits = []
+    for _ in range(BOOTSTRAP):
+        sample = {pair: list(rng.choice(scores, len(scores))) for pair, scores in results.items()}
+        fits.append(ratings(agents, sample))
+    return np.percentile(np.array(fits), [2.5, 97.5], axis=0).T
+
+
+def table(ruleset_id, agents, results, seed) -> list[str]:
+    """Markdown rows: each agent's rating and interval, then the pairwise scores."""
+    elo, ci = ratings(agents, results), intervals(agents, results, seed)
+    budgets = iterations(ruleset_id)
+    rows = [f"| {ruleset_id} | {name} | {budgets.get(name, '-')} | {elo[i]:.0f} | {ci[i][0]:.0f} to {ci[i][1]:.0f} |"
+            for i, name in enumerate(agents)]
+    pairs = [f"{a}–{b} {sum(s):g}/{len(s)}" for (a, b), s in results.items()]
+    return rows + [f"| {ruleset_id} | pairs (first's score / games) | | {'; '.join(pairs)} | |"]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rulesets", nargs="*", help="ruleset ids (default: all registered)")
+    parser.add_argument("--agents", nargs="*", default=list(AGENTS), choices=AGENTS,
+                        help="agents of the round robin, random first (the anchor)")
+    parser.add_argument("--games", type=int, default=100, help="games per pair")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
+    args = parser.parse_args(argv)
+    if args.agents[0] != "random":
+        parser.error("the first agent is the anchor and must be random")
+    began = time.perf_counter()
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}, "
+          f"{os.cpu_count()} cores, {args.jobs} job(s), {args.games} games per pair\n")
+    pool = Pool(args.jobs) if args.jobs > 1 else None
+    print("| ruleset | agent | iterations | Elo | 95% CI |\n|---|---|---:|---:|---|")
+    for ruleset_id in args.rulesets or list(rulesets()):
+        started = time.perf_counter()
+        results = play_pairs(ruleset_id, args.agents, args.games, args.seed, pool)
+        print("\n".join(table(ruleset_id, args.agents, results, args.seed)), flush=True)
+        print(f"{ruleset_id}: {(time.perf_counter() - started) / 60:.1f} min", file=sys.stderr, flush=True)
+    if pool:
+        pool.close()
+    print(f"\ntotal {(time.perf_counter() - began) / 60:.1f} min, load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
