@@ -348,19 +348,23 @@ class StreamTickets:
         self.redis = client
         self.seconds = seconds
 
-    def issue(self, game_id: str, seat: int) -> str:
+    def issue(self, game_id: str, seat: int, token_hash: str) -> str:
+        """A ticket for ``seat`` while its token is the one of ``token_hash`` (a reissued token
+        voids the ticket: ``redeem`` hands the hash back for the caller to compare)."""
         ticket = secrets.token_urlsafe(24)
-        self.redis.set(ticket_key(ticket), json.dumps({"game_id": game_id, "seat": seat}), ex=self.seconds)
+        self.redis.set(ticket_key(ticket), json.dumps({"game_id": game_id, "seat": seat, "token_hash": token_hash}),
+                       ex=self.seconds)
         return ticket
 
-    def redeem(self, ticket: str, game_id: str) -> int | None:
-        """The seat the ticket opens on ``game_id``; None for an unknown, used, expired ticket
-        or one of another game. A ticket works once, whatever the answer."""
+    def redeem(self, ticket: str, game_id: str) -> tuple[int, str | None] | None:
+        """The seat the ticket opens on ``game_id`` and the hash of the seat token it was issued
+        with; None for an unknown, used, expired ticket or one of another game. A ticket works
+        once, whatever the answer."""
         found = self.redis.getdel(ticket_key(ticket))
         if found is None:
             return None
         data = json.loads(found)
-        return data["seat"] if data["game_id"] == game_id else None
+        return (data["seat"], data.get("token_hash")) if data["game_id"] == game_id else None
 
 
 class Streams:

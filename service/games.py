@@ -93,6 +93,10 @@ class Game:
             raise Unauthorized()
         return found
 
+    def seat_token_hash(self, seat: int) -> str | None:
+        """The hash of ``seat``'s current token (None while the seat has none)."""
+        return self.record["seats"][seat].get("token_hash")
+
     def is_admin(self, token: str | None) -> bool:
         """Whether ``token`` is the game's admin token (games created before it existed have none)."""
         stored = self.record.get("admin_token_hash")

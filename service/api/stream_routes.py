@@ -98,7 +98,8 @@ class StreamTicket(MethodView):
         and a seat token must never travel in a URL. The server keeps only its hash; a used
         or expired ticket is 401."""
         game, seat = load_as_seat(game_id)
-        return {"ticket": streams().tickets.issue(game.game_id, seat), "expires_in": TICKET_SECONDS}, 201
+        ticket = streams().tickets.issue(game.game_id, seat, game.seat_token_hash(seat))
+        return {"ticket": ticket, "expires_in": TICKET_SECONDS}, 201
 
 
 @blp.route("/<game_id>/events", parameters=[LAST_EVENT_ID])   # path-level: the query arguments stay
@@ -120,9 +121,10 @@ class Events(MethodView):
         since = resume_point(query.get("since"))
         ticket, token = query.get("ticket"), None
         if ticket is not None:
-            seat = streams().tickets.redeem(ticket, game_id)
-            if seat is None:
+            redeemed = streams().tickets.redeem(ticket, game_id)
+            if redeemed is None:
                 raise Unauthorized("the stream ticket is unknown, used or expired")
+            seat, issued_with = redeemed
         else:
             token = bearer_token(required=False)
         hub, slots, client = streams().hub, streams().slots, client_address()
@@ -139,7 +141,9 @@ class Events(MethodView):
             game = games().load(game_id)   # after subscribing: every later version reaches `sub`
             if ticket is None:
                 seat = game.seat_of(token)     # 401 for a wrong token; None: a spectator (or the admin token)
-                games().resume_stalled(game)   # a reader waiting for AI moves resumes owed work, as history does
+            elif game.seat_token_hash(seat) != issued_with:
+                raise Unauthorized("the stream ticket was issued with a seat token that has been replaced")
+            games().resume_stalled(game)       # a reader waiting for AI moves resumes owed work, as history does
         except Exception:
             hub.unsubscribe(sub)
             slots.give_back(client, slot)

@@ -220,12 +220,14 @@ def test_a_direct_write_the_socket_does_not_take_whole_is_finished_in_order():
 # -- a seat token taken away (issue 17) ------------------------------------------------
 def test_a_reissued_token_ends_its_open_stream_and_the_spectators_goes_on(served_port):
     """A new token for a seat ends the streams opened with the old one after that version (under
-    gunicorn with live writes); a spectator's stream goes on."""
+    gunicorn with live writes) and voids the tickets issued with it; a spectator's stream goes on."""
     game_id, tokens, admin = create(served_port, "targi", humans=2, players=2, seed=4)
     path = f"/v1/games/{game_id}/events"
     seat, spectator = Reader(served_port, path, tokens[0]), Reader(served_port, path)
+    ticket = http_call(served_port, "POST", f"{path[:-len('/events')]}/stream-ticket", token=tokens[0])[1]["ticket"]
     status, issued = http_call(served_port, "POST", f"/v1/games/{game_id}/seats/0/token", token=admin)
     assert status == 201
+    assert Stream(served_port, f"{path}?ticket={ticket}").status == 401   # issued with the old token
     messages = seat.finish(timeout=20)
     assert messages[-1]["id"] == issued["version"]
     assert messages[-1]["data"]["events"] == [{"type": "seat_token_reissued", "seat": 0}]
