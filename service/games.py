@@ -15,7 +15,7 @@ import uuid
 from dataclasses import dataclass
 
 from engine import GameOver, Match, NotYourTurn, derive_seed, registry, seat_label
-from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move
+from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move, hint
 
 from .clocks import Deadlines, advance, clock_view, next_deadline
 from .config import CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY, CLIENT_SEEDS_REFUSED, Settings
@@ -335,8 +335,14 @@ class Games:
         stops at the caps (AI_MAX_ITERATIONS, AI_MAX_MS) whatever ``ai`` asks."""
         match = game.match
         return choose_move(match.ruleset, match.state, seat, level=ai.get("level", DEFAULT_LEVEL),
-                           seed=derive_seed(match.seed, "ai", match.version, seat),
-                           budget_ms=ai.get("budget_ms"), iterations=ai.get("iterations"), caps=self.caps)
+                           seed=ai_seed(match, seat), budget_ms=ai.get("budget_ms"), iterations=ai.get("iterations"),
+                           caps=self.caps)
+
+    def hint(self, game: Game, seat: int, level: str) -> dict:
+        """A hint for ``seat`` (``engine.ai.hint``: the move ``suggest`` gives at ``level`` and the
+        best moves explained), from that seat's information only, within the caps."""
+        match = game.match
+        return hint(match.ruleset, match.state, seat, level=level, seed=ai_seed(match, seat), caps=self.caps)
 
     def write_final_score(self, game_id: str, version: int) -> bool:
         """Write the final sheet once; then (also when a redelivered task finds it written) the
@@ -473,3 +479,8 @@ class Games:
                 self._follow_up(game)
         except Exception:  # a read must not fail because of this
             log.warning("could not resume %s", game.game_id, exc_info=True)
+
+
+def ai_seed(match: Match, seat: int) -> int:
+    """The seed of the AI's search for ``seat`` at the match's version (AI turns and hints alike)."""
+    return derive_seed(match.seed, "ai", match.version, seat)

@@ -77,7 +77,8 @@ def final_score(game_id: str, version: int) -> bool:
 
 @celery.task(name=TASK_HINT, **RETRY)
 def hint(game_id: str, seat: int, version: int, level: str | None) -> dict:
-    """A suggested move for a seat, computed only from that seat's information; ``error``
+    """A suggested move for a seat and the best moves explained (``Games.hint``), computed only
+    from that seat's information; ``error``
     says why there is none (the game is gone, or it or the seat's turn moved on, or the
     search reached the soft time limit: ``timeout``)."""
     answer = {"version": version, "seat": seat, "move": None}
@@ -86,7 +87,7 @@ def hint(game_id: str, seat: int, version: int, level: str | None) -> dict:
         game.require_version(version)
         if seat not in game.match.to_move():
             raise StaleVersion(game.version)
-        return {**answer, "move": games().suggest(game, seat, {"level": level or DEFAULT_LEVEL})}
+        return {**answer, **games().hint(game, seat, level or DEFAULT_LEVEL)}
     except NotFound as exc:
         return {**answer, "error": exc.code}
     except StaleVersion as exc:

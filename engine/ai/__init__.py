@@ -1,7 +1,7 @@
 """AI players over the ruleset contract.
 
-``choose_move`` is the one entry point the worker calls; ``analyse`` ranks the moves
-for hints. Both see only what ``seat`` may know: every search iteration starts from
+``choose_move`` is the entry point the worker calls for AI seats; ``analyse`` ranks the
+moves and ``hint`` explains the best ones to a player. Both see only what ``seat`` may know: every search iteration starts from
 ``ruleset.determinize(state, seat, rng)``. See docs/ai.md.
 """
 
@@ -13,7 +13,8 @@ from .levels import DEFAULT_CAPS, LEVELS, Caps, budget
 from .mcts import MoveStat, SearchResult, search
 from .policies import greedy_move, policy_for
 
-__all__ = ["DEFAULT_CAPS", "LEVELS", "Caps", "MoveStat", "SearchResult", "analyse", "choose_move", "greedy_move"]
+__all__ = ["DEFAULT_CAPS", "LEVELS", "Caps", "MoveStat", "SearchResult", "analyse", "choose_move", "greedy_move",
+           "hint"]
 
 
 def choose_move(ruleset: Ruleset, state, seat: int, *, level: str = "random", seed: int = 0,
@@ -32,14 +33,32 @@ def choose_move(ruleset: Ruleset, state, seat: int, *, level: str = "random", se
 
 
 def analyse(ruleset: Ruleset, state, seat: int, *, level: str = "medium", seed: int = 0,
-            budget_ms: int | None = None, iterations: int | None = None, caps: Caps | None = None) -> SearchResult:
-    """Search the position for ``seat``; the root moves ranked best first (for hints)."""
+            budget_ms: int | None = None, iterations: int | None = None, caps: Caps | None = None,
+            explain: bool = False) -> SearchResult:
+    """Search the position for ``seat``; the root moves ranked best first (for hints; with
+    ``explain`` each with its ``score_change``)."""
     if level == "random":
         raise ValueError("the random level does not search")
     policy = policy_for(ruleset)
     iterations, budget_ms = budget(level, iterations, budget_ms, policy.effort, caps)
     _legal(ruleset, state, seat)
-    return search(ruleset, state, seat, Rng(seed), policy, iterations=iterations, budget_ms=budget_ms)
+    return search(ruleset, state, seat, Rng(seed), policy, iterations=iterations, budget_ms=budget_ms,
+                  explain=explain)
+
+
+def hint(ruleset: Ruleset, state, seat: int, *, level: str = "medium", seed: int = 0, top: int = 3,
+         budget_ms: int | None = None, iterations: int | None = None, caps: Caps | None = None) -> dict:
+    """A JSON hint for ``seat``: ``move``, the one ``choose_move`` plays, and ``top``, the ``top``
+    most visited moves with ``visits``, ``win_probability`` (the mean reward) and
+    ``score_change`` (the mean change of the seat's lead); ``top`` is empty at level random.
+    Budgets as in ``analyse``."""
+    if level == "random":
+        return {"move": choose_move(ruleset, state, seat, level=level, seed=seed), "top": []}
+    ranked = analyse(ruleset, state, seat, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations,
+                     caps=caps, explain=True).ranked
+    return {"move": ranked[0].move,
+            "top": [{"move": s.move, "visits": s.visits, "win_probability": round(s.value, 3),
+                     "score_change": round(s.score_change, 2)} for s in ranked[:top]]}
 
 
 def _legal(ruleset: Ruleset, state, seat: int) -> list[dict]:

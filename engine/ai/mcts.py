@@ -19,13 +19,13 @@ from time import perf_counter
 
 from ..contract import Ruleset
 from ..rng import Rng
-from .policies import Policy
+from .policies import Policy, margins
 
 
 class Node:
     """A move sequence: who moved into it, visits, availability and reward sum."""
 
-    __slots__ = ("actor", "move", "children", "visits", "avail", "reward")
+    __slots__ = ("actor", "move", "children", "visits", "avail", "reward", "change")
 
     def __init__(self, actor: int | None, move: dict | None):
         self.actor = actor
@@ -34,15 +34,18 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.change = 0.0
 
 
 @dataclass(frozen=True)
 class MoveStat:
-    """A root move with its visits and mean reward for the searching seat."""
+    """A root move with its visits and mean reward for the searching seat; with ``explain``,
+    ``score_change``: the mean change of the seat's lead over the searched lines through it."""
 
     move: dict
     visits: int
     value: float
+    score_change: float | None = None
 
 
 @dataclass(frozen=True)
@@ -55,8 +58,11 @@ class SearchResult:
 
 
 def search(ruleset: Ruleset, state, seat: int, rng: Rng, policy: Policy, *,
-           iterations: int | None, budget_ms: int | None) -> SearchResult:
-    """Search until the iteration budget or the time budget is spent (at least one)."""
+           iterations: int | None, budget_ms: int | None, explain: bool = False) -> SearchResult:
+    """Search until the iteration budget or the time budget is spent (at least one).
+
+    ``explain`` also collects each root move's ``score_change`` (two more score sheets an
+    iteration; the search itself, and so its ranking, stays the same)."""
     if iterations is None and budget_ms is None:
         raise ValueError("a search needs an iteration or a time budget")
     start = perf_counter()
@@ -65,16 +71,19 @@ def search(ruleset: Ruleset, state, seat: int, rng: Rng, policy: Policy, *,
     done = 0
     while (iterations is None or done < iterations) and (
             done == 0 or deadline is None or perf_counter() < deadline):
-        _iterate(ruleset, root, ruleset.determinize(state, seat, rng), seat, rng, policy)
+        _iterate(ruleset, root, ruleset.determinize(state, seat, rng), seat, rng, policy, explain)
         done += 1
-    stats = [MoveStat(child.move, child.visits, child.reward / child.visits)
+    stats = [MoveStat(child.move, child.visits, child.reward / child.visits,
+                      child.change / child.visits if explain else None)
              for child in root.children.values()]
     stats.sort(key=lambda s: (-s.visits, -s.value))  # stable: ties keep first-tried order
     return SearchResult(stats, done, perf_counter() - start)
 
 
-def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Policy) -> None:
-    """Select down the tree on ``sim``, expand one node, roll out, back up."""
+def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Policy, explain: bool) -> None:
+    """Select down the tree on ``sim``, expand one node, roll out, back up; with ``explain``, add
+    the change of the seat's lead from ``sim`` to the line's end to the root move's."""
+    lead = _lead(ruleset, sim, seat) if explain else 0.0
     node, path = root, []
     c = policy.exploration
     while not ruleset.is_over(sim):
@@ -114,3 +123,10 @@ def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Pol
     for node in path:
         node.visits += 1
         node.reward += rewards[node.actor]
+    if explain and path:
+        path[0].change += _lead(ruleset, sim, seat) - lead
+
+
+def _lead(ruleset: Ruleset, state, seat: int) -> float:
+    """The seat's total minus the best other total on the (provisional) score sheet."""
+    return margins([entry["total"] for entry in ruleset.score(state)["scores"]])[seat]

@@ -157,12 +157,14 @@ def history() -> dict:
 def tasks() -> dict:
     match = fresh(ruleset_ids()[0])
     seat, move = first_move(match)
-    done = {"version": match.version, "seat": seat, "move": move}
+    done = {"version": match.version, "seat": seat, "move": move,
+            "top": [{"move": move, "visits": 212, "win_probability": 0.64, "score_change": 3.5}]}
     return {
         "pending": {"summary": "queued or not yet known", "value": TaskOut().dump({"state": "PENDING", "result": None})},
         "hint": {"summary": "a suggested move", "value": TaskOut().dump({"state": "SUCCESS", "result": done})},
         "timeout": {"summary": "the search reached its time limit", "value": TaskOut().dump(
-            {"state": "SUCCESS", "result": {**done, "move": None, "error": "timeout"}})},
+            {"state": "SUCCESS", "result": {"version": match.version, "seat": seat, "move": None,
+                                            "error": "timeout"}})},
     }
 
 

@@ -221,12 +221,26 @@ class TaskIdOut(Schema):
     task_id = fields.String(required=True)
 
 
+class HintMoveOut(Schema):
+    move = fields.Dict(required=True, metadata={"description": "a move object of the ruleset"})
+    visits = fields.Integer(required=True, metadata={"description": "how often the search tried it"})
+    win_probability = fields.Float(required=True, metadata={"description": (
+        "the search's estimate of the seat's chance to win after it, 0 to 1 (its mean reward: the win share "
+        "of the lines that reached the end, the score lead of those cut off before)")})
+    score_change = fields.Float(required=True, metadata={"description": (
+        "the mean change of the seat's lead (its total minus the best other seat's) from now to the end of "
+        "the searched lines through it (the game's end or the search's look-ahead), in score points")})
+
+
 class HintResultOut(Schema):
     version = fields.Integer(required=True, metadata={"description": "the version the hint is for (with "
                                                                      "error stale_version: the current one)"})
     seat = fields.Integer(required=True)
     move = fields.Dict(required=True, allow_none=True, metadata={
         "description": "the suggested move, a move object of the ruleset; null with `error`"})
+    top = fields.List(fields.Nested(HintMoveOut), metadata={"description": (
+        "with a move: the (at most three) moves the search tried most, most tried first (the first is `move`), "
+        "computed from the seat's information only; empty at level `random`, which does not search")})
     error = fields.String(validate=validate.OneOf(HINT_ERRORS), metadata={
         "description": "why there is no move: the game is gone (not_found), it or the seat's turn moved on "
                        "(stale_version), the search reached its time limit (timeout)"})
