@@ -79,11 +79,11 @@ def ratings(agents, results) -> np.ndarray:
     return ELO * (strengths - strengths[0])
 
 
-def intervals(agents, results, seed) -> np.ndarray:
+def intervals(agents, results, seed, resamples=BOOTSTRAP) -> np.ndarray:
     """95% bootstrap intervals, one ``(low, high)`` row per agent."""
     rng = np.random.default_rng(seed)
     fits = []
-    for _ in range(BOOTSTRAP):
+    for _ in range(resamples):
         sample = {pair: list(rng.choice(scores, len(scores))) for pair, scores in results.items()}
         fits.append(ratings(agents, sample))
     return np.percentile(np.array(fits), [2.5, 97.5], axis=0).T
