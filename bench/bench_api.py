@@ -9,7 +9,9 @@ same run), and the Redis
 commands of the run (INFO commandstats; commands inside a Lua script count separately
 from the EVALSHA that ran them), from which the round trips per request follow.
 
-    .venv/bin/python bench/bench_api.py [--clients 4] [--seconds 10] [--rate-limit off]
+    .venv/bin/python bench/bench_api.py [--clients 4] [--seconds 10] [--rate-limit off] [--tree PATH]
+
+``--tree`` serves another checkout (e.g. a git worktree of an earlier commit) with this client.
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to serve (default: this one)")
     parser.add_argument("--rate-limit", default="off",
                         help="RATE_LIMIT for the server, e.g. '1000000 per minute' to measure the limiter")
     args = parser.parse_args()
@@ -102,9 +105,9 @@ def main() -> None:
     port = free_port()
     # every game comes from one address: the quota of active games would stop the run
     env = {**os.environ, "REDIS_URL": server.url, "RATE_LIMIT": args.rate_limit,
-           "MAX_ACTIVE_GAMES_PER_CLIENT": "off"}
+           "MAX_ACTIVE_GAMES_PER_CLIENT": "off", "PYTHONPATH": str(args.tree)}
     api = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
-                            "service.api.wsgi:app"], cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
+                            "service.api.wsgi:app"], cwd=args.tree, env=env, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
             try:
