@@ -21,6 +21,7 @@ import sys
 from . import registry
 from .contract import Ruleset, canonical
 from .errors import EngineError, GameOver, IllegalMove, IllegalOutcome, InvalidOptions, NotYourTurn, UnknownRuleset
+from .cache import bounded_cache
 from .limits import MAX_RECORD_BYTES, json_size
 from .match import ACTIVE, FINISHED, MAX_AUTO_STEPS, Match, possible
 
@@ -133,14 +134,28 @@ def start(record: dict) -> tuple[Ruleset, object] | dict:
                                             f"{ruleset.id} is at {ruleset.rules_version!r}")
     if not ruleset.min_players <= record["players"] <= ruleset.max_players:
         return problem(None, MALFORMED_RECORD, f"{ruleset.id} takes {ruleset.min_players}-{ruleset.max_players} players")
-    try:
-        options = ruleset.make_options(record["options"])
-    except InvalidOptions as exc:
-        return problem(None, exc.code, exc.message)
-    if canonical(options) != canonical(record["options"]):
-        return problem(None, MALFORMED_RECORD, "'options' must be resolved: every option, defaults filled "
-                                               "(as the game's record has them)")
+    options = resolved_options(ruleset.id, canonical(record["options"]))
+    if isinstance(options, Problem):
+        return dict(options)
     return ruleset, ruleset.setup(record["players"], options)
+
+
+class Problem(dict):
+    """A header problem (``problem(...)``) where options are expected (a cached answer)."""
+
+
+@bounded_cache()
+def resolved_options(ruleset_id: str, text: str) -> dict | Problem:
+    """The loaded options of a record's ``options`` (canonical JSON ``text``) when they are valid
+    and resolved, else their problem; cached (within a byte budget), as most records share them."""
+    try:
+        options = registry.get(ruleset_id).make_options(json.loads(text))
+    except InvalidOptions as exc:
+        return Problem(problem(None, exc.code, exc.message))
+    if canonical(options) != text:
+        return Problem(problem(None, MALFORMED_RECORD, "'options' must be resolved: every option, defaults filled "
+                                                       "(as the game's record has them)"))
+    return options
 
 
 def validate(record) -> dict:
