@@ -19,9 +19,9 @@ import json
 import sys
 
 from . import registry
+from .cache import bounded_cache
 from .contract import Ruleset, canonical
 from .errors import EngineError, GameOver, IllegalMove, IllegalOutcome, InvalidOptions, NotYourTurn, UnknownRuleset
-from .cache import bounded_cache
 from .limits import MAX_RECORD_BYTES, json_size
 from .match import ACTIVE, FINISHED, MAX_AUTO_STEPS, Match, possible
 
