@@ -103,19 +103,22 @@ class Subscription:
         self.last = -1                   # the last version sent (kept by the stream while not direct)
         self.leftover = b""
         self.direct = False              # the dispatcher may write now (only while waiting in ``get``)
-        self._send_now = self._render = None
+        self._send_now = self._render = self._hand_over = None
         self._key = None
 
-    def go_direct(self, send_now, render, key, last: int) -> None:
+    def go_direct(self, send_now, render, key, last: int, hand_over=lambda message: False) -> None:
         """Let the dispatcher write live versions after ``last``: ``send_now(data)`` writes what
         the socket takes at once and returns the count (it never waits); ``render(message)``
-        gives the bytes to write, cached in the message under ``key``."""
+        gives the bytes to write, cached in the message under ``key``; a message for which
+        ``hand_over(message)`` is true goes to the subscriber's own greenlet instead."""
         self._send_now, self._render, self._key, self.last = send_now, render, key, last
+        self._hand_over = hand_over
 
     def offer(self, message: Published) -> None:
         if self.closed:
             return
-        if self.direct and message.kind == "move" and message.version == self.last + 1:
+        if (self.direct and message.kind == "move" and message.version == self.last + 1
+                and not self._hand_over(message)):
             self._write(message)
             return
         if len(self.items) >= self.bound:

@@ -233,8 +233,9 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
         if game.final is not None:
             yield final_frame(game.version, game.final)
             return
-        if sock is not None and seat is None:   # a seat's stream reads each entry: a revocation ends it
-            sub.go_direct(sock.send_now, lambda item: chunk(live_frame(game, item, seat)), ("chunk", seat), last)
+        if sock is not None:            # an entry that revokes the seat's token comes here: it ends the stream
+            sub.go_direct(sock.send_now, lambda item: chunk(live_frame(game, item, seat)), ("chunk", seat), last,
+                          hand_over=lambda item: seat is not None and revokes(item.entry, seat))
         while True:
             left = streams_.max_seconds - (time.monotonic() - started)
             if left <= 0:
