@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.package-lock.json
 REDOCLY := REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly
 
-.PHONY: run test test-slow openapi lint-openapi clients bench clean browser
+.PHONY: run test test-slow openapi lint-openapi clients bench clean browser messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,16 @@ test-slow: $(STAMP)
 
 openapi: $(STAMP)
 	$(PY) -m service.api.openapi > openapi/openapi.json
+
+# The texts' catalogues (README, "Languages"): every N_("...") msgid of engine/ and service/ into
+# engine/locale/messages.pot, merged into each language's messages.po, whose new entries are then
+# translated by hand (engine/i18n.py compiles the .po files when first used: nothing else to build)
+PYBABEL := $(VENV)/bin/pybabel
+messages: $(STAMP)
+	$(PYBABEL) extract -F babel.cfg --no-default-keywords -k N_ --sort-output --add-location=file --no-wrap \
+	  --project=Spielwerk --version=0.1.0 --copyright-holder=Spielwerk -o engine/locale/messages.pot .
+	$(PYBABEL) update -i engine/locale/messages.pot -d engine/locale --no-fuzzy-matching --no-wrap \
+	  --ignore-pot-creation-date
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund

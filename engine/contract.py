@@ -101,6 +101,10 @@ class Ruleset(ABC):
     view_schema: ClassVar[type[Schema] | None] = None
     #: event type -> marshmallow schema of its fields besides ``type`` (as a viewer sees them)
     event_schemas: ClassVar[dict[str, type[Schema]]] = {}
+    #: event and move types (or their ``text_key``) -> the English template of their ``text``
+    #: (``engine.texts``; translated through the catalogues of ``engine.i18n``)
+    event_texts: ClassVar[dict[str, str]] = {}
+    move_texts: ClassVar[dict[str, str]] = {}
     #: move types whose payload only their mover sees (``redact_move`` leaves others only the type)
     redacted_moves: ClassVar[tuple[str, ...]] = ()
     #: the AI's search settings for this game (an ``engine.ai.Policy``; None: the default)
@@ -247,6 +251,15 @@ class Ruleset(ABC):
     def redact_move(self, move: dict, mover: int, viewer: int | None) -> dict:
         """A logged move as ``viewer`` may see it."""
         return move
+
+    def text_key(self, item: dict) -> str:
+        """The template of an event or move (``engine.texts``): its type, or ``type/variant``."""
+        return item["type"]
+
+    def text_words(self, item: dict, lang: str) -> dict:
+        """An event's or move's fields in this game's words (card names, goods) for its template,
+        in ``lang``; fields left out are put in words by ``engine.texts.words``."""
+        return {}
 
     def describe(self) -> dict:
         """Registry metadata as JSON."""

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from .contract import Chance, Ruleset, canonical, event_view
 from .errors import GameOver, IllegalMove, IllegalOutcome, LimitExceeded
+from .i18n import DEFAULT
 from .rng import Rng, derive_seed
+from .texts import event_text, move_text
 
 ACTIVE, FINISHED = "active", "finished"
 AUTO_MOVE = "auto_move"
@@ -151,22 +153,27 @@ class Match:
         return {"steps": steps, "events": events}
 
     # -- redaction -------------------------------------------------------------
-    def entry_view(self, entry: dict, viewer: int | None) -> dict:
-        """A log entry as ``viewer`` may see it: redacted moves and events, no steps."""
-        out = {"version": entry["version"], "events": self.events_view(entry["events"], viewer)}
+    def entry_view(self, entry: dict, viewer: int | None, lang: str = DEFAULT) -> dict:
+        """A log entry as ``viewer`` may see it: redacted moves and events in words (``lang``), no steps."""
+        out = {"version": entry["version"], "events": self.events_view(entry["events"], viewer, lang)}
         if "seat" in entry:
             out["seat"] = entry["seat"]
             out["move"] = self.ruleset.redact_move(entry["move"], entry["seat"], viewer)
         return out
 
-    def events_view(self, events: list[dict], viewer: int | None) -> list[dict]:
+    def events_view(self, events: list[dict], viewer: int | None, lang: str = DEFAULT) -> list[dict]:
+        """Events as ``viewer`` may see them, each with its ``text`` in ``lang``."""
         shown = []
         for event in events:
             event = event_view(event, viewer)
             if event.get("type") == AUTO_MOVE:
                 event = {**event, "move": self.ruleset.redact_move(event["move"], event["seat"], viewer)}
-            shown.append(event)
+            shown.append({**event, "text": event_text(self.ruleset, event, lang)})
         return shown
+
+    def described_moves(self, seat: int, lang: str = DEFAULT) -> list[dict]:
+        """The seat's legal moves, each with its ``text`` in ``lang``."""
+        return [{**move, "text": move_text(self.ruleset, move, lang)} for move in self.legal_moves(seat)]
 
     # -- persistence -------------------------------------------------------------
     def to_json(self) -> dict:

@@ -10,7 +10,8 @@ schemas, state class and renderer are read from them:
 - ``rules``: ``legal_moves(state, seat)``, ``perform(state, seat, move)``
 - ``scoring``: ``score_sheet(state)``
 - ``view``: ``view(state, seat)``, ``View`` (the view's schema), ``EVENT_SCHEMAS``
-- ``svg``: ``render(view, highlight=None)``
+- ``svg``: ``render(view, highlight=None, lang="en")``
+- ``texts``: ``EVENTS`` and ``MOVES`` (templates, ``engine.texts``), ``key(item)``, ``words(item, lang)``
 
 A game overrides a method only where its package does something of its own there
 (hidden information, a turn that ends outside ``rules``).
@@ -34,6 +35,7 @@ class GameModules:
     scoring: ModuleType
     view: ModuleType
     svg: ModuleType
+    texts: ModuleType
 
 
 class PackagedRuleset(Ruleset):
@@ -49,6 +51,8 @@ class PackagedRuleset(Ruleset):
         cls.event_schemas = cls.modules.view.EVENT_SCHEMAS
         cls.state_type = cls.modules.state.State
         cls.renderer = staticmethod(cls.modules.svg.render)
+        cls.event_texts = cls.modules.texts.EVENTS
+        cls.move_texts = cls.modules.texts.MOVES
 
     def check_options(self, options):
         return self.modules.options.check_options(options)
@@ -79,3 +83,9 @@ class PackagedRuleset(Ruleset):
 
     def view(self, state, seat):
         return self.modules.view.view(state, seat)
+
+    def text_key(self, item):
+        return self.modules.texts.key(item)
+
+    def text_words(self, item, lang):
+        return self.modules.texts.words(item, lang)

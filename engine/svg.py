@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from xml.etree import ElementTree
 
 from .contract import seat_label  # noqa: F401  (the rulesets' pictures name seats by it)
+from .i18n import DEFAULT, N_, translate
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
@@ -199,12 +200,15 @@ def hl_polygon(points, indices, tip="") -> str:
 LEGEND_ROW = 18
 
 
-def legend(x, y, items: list[tuple[str, str]], heading: str = "Legend", width: float = 190) -> str:
-    """A legend box: ``items`` are ``(label, swatch)``; a swatch is a colour or an SVG
-    fragment drawn in a 12×12 box at the origin. Height: :func:`legend_height`."""
+def legend(x, y, items: list[tuple[str, str]], heading: str = N_("Legend"), width: float = 190,
+           lang: str = DEFAULT) -> str:
+    """A legend box: ``items`` are ``(label, swatch)``, labels msgids (translated to ``lang``
+    with the heading); a swatch is a colour or an SVG fragment drawn in a 12×12 box at the
+    origin. Height: :func:`legend_height`."""
     parts = [rect(x, y, width, legend_height(items), fill="#ffffff", stroke="#999999", rx=4, class_="legend"),
-             text(x + 8, y + 16, heading, size=12, weight="bold")]
+             text(x + 8, y + 16, translate(lang, heading), size=12, weight="bold")]
     for row, (name, swatch) in enumerate(items):
+        name = translate(lang, name)
         top = y + 24 + row * LEGEND_ROW
         if swatch.startswith("<"):
             parts.append(group(swatch, transform=f"translate({_n(x + 8)},{_n(top)})"))
@@ -218,10 +222,11 @@ def legend_height(items) -> int:
     return 30 + LEGEND_ROW * len(items)
 
 
-def score_box(x, y, rows: list[dict], heading: str = "Scores", width: float = 190) -> str:
-    """Scores: rows of ``{"seat", "name", "total", "detail"?, "winner"?, "to_move"?}``."""
+def score_box(x, y, rows: list[dict], heading: str = N_("Scores"), width: float = 190, lang: str = DEFAULT) -> str:
+    """Scores: rows of ``{"seat", "name", "total", "detail"?, "winner"?, "to_move"?}``; the heading
+    a msgid, translated to ``lang``."""
     parts = [rect(x, y, width, score_box_height(rows), fill="#ffffff", stroke="#999999", rx=4, class_="scores"),
-             text(x + 8, y + 16, heading, size=12, weight="bold")]
+             text(x + 8, y + 16, translate(lang, heading), size=12, weight="bold")]
     for i, row in enumerate(rows):
         top = y + 24 + i * 20
         parts.append(rect(x + 8, top, 12, 12, fill=seat_color(row.get("seat")), stroke="#333333"))
@@ -256,7 +261,7 @@ def size_of(svg: str) -> tuple[float, float]:
 
 
 def frame(board_svg: str, *, heading: str, banner: str, banner_seat: int | None,
-          scores: list[dict], note: str = "") -> str:
+          scores: list[dict], note: str = "", lang: str = DEFAULT) -> str:
     """The served picture: a banner and heading on top, the board, and to its right the
     players (names in seat colours, totals, ▶ to move, ★ winners): the key from the seat
     numbers the board shows to the names of the game."""
@@ -270,7 +275,7 @@ def frame(board_svg: str, *, heading: str, banner: str, banner_seat: int | None,
     parts = [turn_banner(10, 8, width - 20, banner, banner_seat),
              text(12, 56, heading, size=12, fill="#444444", class_="heading"),
              inner,
-             score_box(bw + 20, top, scores, heading="Players")]
+             score_box(bw + 20, top, scores, heading=N_("Players"), lang=lang)]
     if note:
         parts.append(text(bw + 20, top + score_box_height(scores) + 18, note, size=10, fill="#555555"))
     return document(width, height, parts, doc_title=f"{heading} — {banner}")
@@ -285,7 +290,7 @@ def renderer_for(ruleset) -> Renderer:
     return ruleset.renderer or render_generic
 
 
-def render_generic(view, highlight: list[dict] | None = None) -> str:
+def render_generic(view, highlight: list[dict] | None = None, lang: str = DEFAULT) -> str:
     """A fallback picture: the view's fields as text, and the moves to choose from."""
     rows: list[tuple[int, str]] = []
 
@@ -316,12 +321,12 @@ def render_generic(view, highlight: list[dict] | None = None) -> str:
     rows = rows[:60]
     moves = list(highlight or [])[:20]
     height = 40 + 16 * len(rows) + (30 + 22 * len(moves) if moves else 0)
-    parts = [text(10, 22, "State", size=14, weight="bold")]
+    parts = [text(10, 22, translate(lang, N_("State")), size=14, weight="bold")]
     for i, (depth, line_text) in enumerate(rows):
         parts.append(text(14 + 14 * depth, 42 + 16 * i, line_text[:90], size=11, class_="field"))
     y = 50 + 16 * len(rows)
     if moves:
-        parts.append(text(10, y, "Your moves", size=14, weight="bold"))
+        parts.append(text(10, y, translate(lang, N_("Your moves")), size=14, weight="bold"))
         for i, move in enumerate(moves):
             parts.append(hl_rect(10, y + 8 + 22 * i, 580, 18, [i], tip=move_label(move)))
             parts.append(text(16, y + 21 + 22 * i, move_label(move)[:90], size=11))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine import GameOver, Match, NotYourTurn, derive_seed, registry, seat_label
 from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move, hint
+from engine.i18n import DEFAULT
 
 from .clocks import Deadlines, advance, clock_view, next_deadline
 from .config import CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY, CLIENT_SEEDS_REFUSED, Settings
@@ -221,16 +222,16 @@ class Games:
         return Game(record, Match.from_json(record["match"], ruleset), final)
 
     def history(self, game: Game, seat: int | None, since: int | None = None,
-                limit: int = MAX_HISTORY_PAGE) -> tuple[list[dict], bool]:
+                limit: int = MAX_HISTORY_PAGE, lang: str = DEFAULT) -> tuple[list[dict], bool]:
         """The entries of the versions after ``since`` (None: from the opening, version 0) up to
-        ``game.version``, at most ``limit`` of them, as ``seat`` may see them; and whether more
-        follow (ask again with ``since`` = the last entry's version)."""
+        ``game.version``, at most ``limit`` of them, as ``seat`` may see them (events in words of
+        ``lang``); and whether more follow (ask again with ``since`` = the last entry's version)."""
         entries, after = [], min(since, game.version) if since is not None else 0
         if since is None:
-            entries.append({"version": 0, "events": game.match.events_view(game.match.opening["events"], seat)})
+            entries.append({"version": 0, "events": game.match.events_view(game.match.opening["events"], seat, lang)})
         count = min(limit - len(entries), game.version - after)
         logged = self.store.log(game.game_id, after, count) if count > 0 else []
-        entries += [game.match.entry_view(entry, seat) for entry in logged]
+        entries += [game.match.entry_view(entry, seat, lang) for entry in logged]
         last = entries[-1]["version"] if entries else after
         return entries, last < game.version
 

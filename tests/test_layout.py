@@ -11,7 +11,7 @@ from engine.ai.policies import Policy
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.name for p in (ROOT / "engine" / "games").iterdir() if (p / "__init__.py").exists())
 PACKAGE_FILES = {"__init__.py", "ruleset.py", "options.py", "components.py", "state.py", "board.py", "rules.py",
-                 "flow.py", "scoring.py", "view.py", "svg.py"}
+                 "flow.py", "scoring.py", "view.py", "svg.py", "texts.py"}
 TEST_FILES = {"__init__.py", "helpers.py", "test_rules.py", "test_spec_examples.py", "test_move_counts.py",
               "test_playthroughs.py", "test_options.py", "test_properties.py", "test_hidden_information.py",
               "test_pictures.py"}

@@ -22,6 +22,7 @@ from . import (contract, game_routes, lifecycle_routes, meta_routes, picture_rou
 from . import chance_routes, record_routes
 from .errors import answer_http_exception, catalogue_table, register_error_handlers
 from .json_provider import OrjsonProvider
+from .languages import init_languages
 from .ruleset_schemas import register as register_ruleset_types
 from .schemas import ErrorOut
 from .security import init_security
@@ -113,6 +114,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = SpielwerkApi(app)
     init_security(app, settings)
     register_error_handlers(app)
+    init_languages(app)
     for blueprint in (meta_routes.blp, game_routes.blp, picture_routes.blp, stream_routes.blp, task_routes.blp,
                       webhook_routes.blp, lifecycle_routes.blp):
         api.register_blueprint(blueprint)

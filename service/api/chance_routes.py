@@ -16,6 +16,7 @@ from . import examples
 from .blueprint import Blueprint
 from .contract import answers, headers
 from .game_routes import bearer_token, games, private_when_seat
+from .languages import ACCEPT_LANGUAGE, language
 from .schemas import MoveOut, Strict
 
 blp = Blueprint("chance", __name__, url_prefix="/v1/games", description="Companion mode: chance from the table")
@@ -84,7 +85,7 @@ class TableChance(MethodView):
     @answers(blp, 400, 401, 404, 408, 409, 413, 422, 429, 500, 503, private=True,
              s409=["stale_version", "game_over", "illegal_outcome", "game_not_started"],
              s422=["malformed_request", "limit_exceeded"], s503=["store_unavailable", "outcome_unknown"])
-    @blp.doc(operationId="dealTableChance", security=DEALER)
+    @blp.doc(operationId="dealTableChance", security=DEALER, parameters=[ACCEPT_LANGUAGE])
     def post(self, body, game_id):
         """Post the outcome the table drew
 
@@ -99,5 +100,5 @@ class TableChance(MethodView):
         companion.require_dealer(game, token)
         seat = game.seat_of(token)
         entry = companion.deal(games(), game, body["outcome"], body.get("expected_version"))
-        return ({"version": entry["version"], "events": game.match.entry_view(entry, seat)["events"],
+        return ({"version": entry["version"], "events": game.match.entry_view(entry, seat, language())["events"],
                  "state": game.match.view(seat)}, 200, {"ETag": f'"{game.version}"'})

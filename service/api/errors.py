@@ -15,8 +15,10 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 from engine import EngineError
+from engine.i18n import DEFAULT, N_, translate
 
 from ..store import UNREACHABLE
+from .languages import language
 from .strict_json import cut
 
 log = logging.getLogger("spielwerk")
@@ -102,6 +104,42 @@ CATALOGUE: dict[str, Entry] = {
                        headers=(("Retry-After", "5"),)),
 }
 
+#: Each code's message in words other than English (README, "Languages"): an English answer
+#: has the error's own message, which names the rule or the field; other languages this text.
+ERROR_TEXTS: dict[str, str] = {
+    "malformed_request": N_("The request is malformed."),
+    "unauthorized": N_("A valid token for this game is missing."),
+    "not_found": N_("Not found."),
+    "method_not_allowed": N_("This path does not take this method."),
+    "not_your_turn": N_("It is not your turn."),
+    "stale_version": N_("The game has moved on since the version you expected."),
+    "game_over": N_("The game has ended."),
+    "game_not_started": N_("The game waits for its open seats to be joined."),
+    "undo_not_allowed": N_("This move cannot be taken back."),
+    "idempotency_conflict": N_("This Idempotency-Key came before with another request."),
+    "illegal_move": N_("This move is against the rules."),
+    "illegal_outcome": N_("This chance outcome is not possible now."),
+    "invalid_options": N_("The options are refused."),
+    "limit_exceeded": N_("This would exceed a limit of the server."),
+    "seed_refused": N_("This server does not take a chosen seed."),
+    "webhook_refused": N_("This webhook address is refused."),
+    "request_timeout": N_("The request body did not arrive in time."),
+    "rate_limited": N_("Too many requests; try again shortly."),
+    "quota_exceeded": N_("You have too many active games."),
+    "too_many_streams": N_("You have too many event streams open."),
+    "internal_error": N_("Internal error."),
+    "store_unavailable": N_("The game store is unavailable; try again shortly."),
+    "outcome_unknown": N_("It is unknown whether the request was applied; try again shortly."),
+    "broker_unavailable": N_("The task broker is unavailable; try again shortly."),
+    "not_ready": N_("The service is not ready."),
+}
+
+
+def message_in(code: str, message: str, lang: str) -> str:
+    """An error's message in ``lang``: its own in English, the code's text in another language."""
+    return message if lang == DEFAULT else translate(lang, ERROR_TEXTS[code])
+
+
 #: The codes of the errors that werkzeug and flask-smorest raise themselves, by status
 #: (any other 4xx is a malformed_request, any 5xx an internal_error).
 FRAMEWORK_CODES = {CATALOGUE[code].status: code
@@ -134,7 +172,8 @@ class ApiError(Exception):
         return cls(error.code, error.message, error.errors, status)
 
     def answer(self) -> tuple[dict, int, dict]:
-        body = {"code": self.code, "status": self.status, "message": bounded(self.message),
+        body = {"code": self.code, "status": self.status, "message": bounded(message_in(self.code, self.message,
+                                                                                         language())),
                 "errors": bounded(self.errors)}
         return body, self.status, self.headers
 

@@ -8,6 +8,7 @@ from flask import current_app, jsonify, request
 from flask.views import MethodView
 
 from engine import EngineError
+from engine.i18n import DEFAULT
 
 from ..errors import StaleVersion, Unauthorized
 from ..game_options import GameOptionsIn
@@ -17,7 +18,8 @@ from ..idempotency import MAX_KEY_CHARS, Replays, fingerprint
 from . import examples
 from .blueprint import Blueprint, as_built
 from .contract import PUBLIC, SEAT, SEAT_OR_SPECTATOR, answers, headers
-from .errors import ApiError, bounded
+from .errors import ApiError, bounded, message_in
+from .languages import ACCEPT_LANGUAGE, language
 from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, HistoryQuery, LegalMovesOut, MoveIn,
                       MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateMoveIn, ValidateOut)
 from .security import client_address
@@ -188,15 +190,16 @@ class LegalMoves(MethodView):
     @blp.response(200, LegalMovesOut, description="the seat's legal moves", headers=headers(private=True),
                   examples=examples.legal_moves())
     @answers(blp, 401, 404, 429, 500, 503, private=True, s503=["store_unavailable"])
-    @blp.doc(operationId="listLegalMoves", security=SEAT)
+    @blp.doc(operationId="listLegalMoves", security=SEAT, parameters=[ACCEPT_LANGUAGE])
     @as_built
     def get(self, game_id):
         """List the seat's legal moves
 
         Every move the token's seat may play now, each a move object of the ruleset as
-        `moves` takes it; empty when it is not the seat's turn."""
+        `moves` takes it, with its `text` (the move in words, in the `Accept-Language`); empty
+        when it is not the seat's turn."""
         game, seat = load_as_seat(game_id)
-        moves = game.match.legal_moves(seat) if seat in game.to_move() else []
+        moves = game.match.described_moves(seat, language()) if seat in game.to_move() else []
         return {"version": game.version, "seat": seat, "moves": moves}
 
 
@@ -209,7 +212,7 @@ class Moves(MethodView):
              s409=["not_your_turn", "stale_version", "game_over"],
              s422=["malformed_request", "illegal_move", "limit_exceeded"],
              s503=["store_unavailable", "outcome_unknown"])
-    @blp.doc(operationId="playMove", security=SEAT, parameters=[IF_MATCH])
+    @blp.doc(operationId="playMove", security=SEAT, parameters=[IF_MATCH, ACCEPT_LANGUAGE])
     @as_built
     def post(self, body, game_id):
         """Play a move
@@ -227,7 +230,7 @@ class Moves(MethodView):
             if if_match is None:
                 raise                                        # 409
             raise ApiError.of(exc, status=412) from None     # the version came as If-Match
-        return ({"version": entry["version"], "events": game.match.entry_view(entry, seat)["events"],
+        return ({"version": entry["version"], "events": game.match.entry_view(entry, seat, language())["events"],
                  "state": game.match.view(seat)}, 200, {"ETag": f'"{game.version}"'})
 
 
@@ -238,7 +241,7 @@ class ValidateMove(MethodView):
                   headers=headers(private=True), examples=examples.validated())
     @answers(blp, 400, 401, 404, 408, 413, 422, 429, 500, 503, private=True, s422=["malformed_request"],
              s503=["store_unavailable"])
-    @blp.doc(operationId="validateMove", security=SEAT)
+    @blp.doc(operationId="validateMove", security=SEAT, parameters=[ACCEPT_LANGUAGE])
     def post(self, body, game_id):
         """Validate a move
 
@@ -248,7 +251,7 @@ class ValidateMove(MethodView):
         try:
             games().check(game, seat, body["move"], body.get("expected_version"))
         except EngineError as exc:
-            return {"legal": False, "code": exc.code, "message": bounded(exc.message)}
+            return {"legal": False, "code": exc.code, "message": bounded(message_in(exc.code, exc.message, language()))}
         return {"legal": True, "code": None, "message": None}
 
 
@@ -276,7 +279,7 @@ class Score(MethodView):
         return {"status": "final", **game.final}
 
 
-@blp.route("/<game_id>/history", parameters=[IF_NONE_MATCH])
+@blp.route("/<game_id>/history", parameters=[IF_NONE_MATCH, ACCEPT_LANGUAGE])
 class History(MethodView):
     @blp.response(200, HistoryOut, description="the log, oldest entry first", headers=headers("ETag", private=True),
                   examples=examples.history())
@@ -292,12 +295,14 @@ class History(MethodView):
         The move log with its events, as the token's seat (or a spectator) may see it: the
         opening (version 0), then one entry per move; with `since`, the entries after that
         version, at most `limit` of them (`more` says whether others follow). The `ETag` is
-        the quoted version; with `If-None-Match` naming it the answer is 304 without a body."""
+        the quoted version (and the language, when not English: `"12-de"`); with `If-None-Match`
+        naming it the answer is 304 without a body."""
         game, seat = load_as_viewer(game_id)
-        etag = f'"{game.version}"'
+        lang = language()
+        etag = f'"{game.version}"' if lang == DEFAULT else f'"{game.version}-{lang}"'
         if not_modified(etag):
             return current_app.response_class(status=304, headers={"ETag": etag, "Vary": "Authorization"})
-        entries, more = games().history(game, seat, query.get("since"), query["limit"])
+        entries, more = games().history(game, seat, query.get("since"), query["limit"], lang)
         return {"version": game.version, "entries": entries, "more": more}, 200, {"ETag": etag, "Vary": "Authorization"}
 
 

@@ -15,12 +15,14 @@ from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, fields
 
 from engine import seat_label, svg
+from engine.i18n import DEFAULT, N_, translate
 
 from ..games import AI, Game
 from ..outcome import ABORTED, FINISHED, final_sheet
 from .blueprint import Blueprint
 from .contract import CACHE_CONTROL, ETAG, SEAT_OR_SPECTATOR, answers
 from .game_routes import IF_NONE_MATCH, load_as_viewer, not_modified, private_when_seat
+from .languages import ACCEPT_LANGUAGE, language
 
 log = logging.getLogger("spielwerk")
 
@@ -42,13 +44,13 @@ class BoardArgs(Schema):
 
 SVG = {"type": "string", "description": "SVG 1.1 document, no external references"}
 PICTURE_HEADERS = {
-    "ETag": {**ETAG, "description": "the picture's tag: version, viewer and highlight, quoted"},
+    "ETag": {**ETAG, "description": "the picture's tag: version, viewer, highlight and language, quoted"},
     "Cache-Control": {**CACHE_CONTROL, "description": "`no-cache` (revalidate with the ETag); `private, no-store` "
                                                       "on an answer to a request with a seat token"},
 }
 
 
-@blp.route("/<game_id>/board.svg", parameters=[IF_NONE_MATCH])   # path-level: the query arguments stay
+@blp.route("/<game_id>/board.svg", parameters=[IF_NONE_MATCH, ACCEPT_LANGUAGE])   # path-level: the query arguments stay
 class BoardPicture(MethodView):
     @blp.arguments(BoardArgs, location="query")
     @blp.response(200, SVG, content_type="image/svg+xml", headers=PICTURE_HEADERS, description=(
@@ -66,31 +68,33 @@ class BoardPicture(MethodView):
         seat or a spectator; with `highlight` the seat's legal-move targets are marked."""
         game, seat = load_as_viewer(game_id)
         highlight = bool(args["highlight"]) and seat is not None
-        etag = f'"{game.version}-{"s" if seat is None else seat}{"-h" if highlight else ""}"'
+        lang = language()
+        etag = f'"{game.version}-{"s" if seat is None else seat}{"-h" if highlight else ""}' \
+               f'{"" if lang == DEFAULT else "-" + lang}"'
         headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
         if not_modified(etag):
             return current_app.response_class(status=304, headers=headers)
         # a lone surrogate (in a name stored before input was strict) cannot be UTF-8: drawn as U+FFFD
-        body = LONE_SURROGATE.sub("\ufffd", picture(game, seat, highlight))
+        body = LONE_SURROGATE.sub("\ufffd", picture(game, seat, highlight, lang))
         return current_app.response_class(body, status=200, mimetype="image/svg+xml", headers=headers)
 
 
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def picture(game: Game, seat: int | None, highlight: bool = False) -> str:
-    """The framed SVG of ``game`` as ``seat`` may see it."""
+def picture(game: Game, seat: int | None, highlight: bool = False, lang: str = DEFAULT) -> str:
+    """The framed SVG of ``game`` as ``seat`` may see it, its labels in ``lang``."""
     match = game.match
     view = match.view(seat)
     moves = match.legal_moves(seat) if highlight and seat is not None else None
     try:
-        board = svg.renderer_for(match.ruleset)(view, moves)
+        board = svg.renderer_for(match.ruleset)(view, moves, lang)
         svg.size_of(board)  # well-formed, with a size
     except Exception:  # a drawing bug must not hide the game: fall back to the generic picture
         log.exception("%s: SVG renderer failed; using the generic picture", match.ruleset.id)
-        board = svg.render_generic(view, moves)
-    return svg.frame(board, heading=heading(game, seat), banner=banner(game, seat),
-                     banner_seat=(game.to_move() or [None])[0], scores=score_rows(game))
+        board = svg.render_generic(view, moves, lang)
+    return svg.frame(board, heading=heading(game, seat, lang), banner=banner(game, seat, lang),
+                     banner_seat=(game.to_move() or [None])[0], scores=score_rows(game), lang=lang)
 
 
 def seat_name(game: Game, seat: int) -> str:
@@ -98,25 +102,33 @@ def seat_name(game: Game, seat: int) -> str:
     return info.get("name") or seat_label(seat)
 
 
-def heading(game: Game, seat: int | None) -> str:
+#: a game's status in words
+STATUS_WORDS = {"waiting": N_("waiting"), "active": N_("active"), "finished": N_("finished"), "aborted": N_("aborted")}
+
+
+def heading(game: Game, seat: int | None, lang: str = DEFAULT) -> str:
     name = None if seat is None else seat_name(game, seat)
-    who = "spectator" if seat is None else name if name == seat_label(seat) else f"{seat_label(seat)} ({name})"
-    return f"{game.match.ruleset.name} · version {game.version} · {game.status} · viewed by {who}"
+    who = translate(lang, N_("spectator")) if seat is None else name if name == seat_label(seat) else \
+        f"{seat_label(seat)} ({name})"
+    return translate(lang, N_("{game} · version {version} · {status} · viewed by {who}"), game=game.match.ruleset.name,
+                     version=game.version, status=translate(lang, STATUS_WORDS.get(game.status, game.status)),
+                     who=who)
 
 
-def banner(game: Game, seat: int | None) -> str:
+def banner(game: Game, seat: int | None, lang: str = DEFAULT) -> str:
     if game.status == ABORTED:
-        return "Game aborted — no winner"
+        return translate(lang, N_("Game aborted — no winner"))
     if game.status == FINISHED:
         winners = final_sheet(game.record, game.match).get("winners") or []
         names = ", ".join(seat_name(game, s) for s in winners)
-        return f"Game over — winner: {names}" if len(winners) == 1 else f"Game over — winners: {names}"
+        return translate(lang, N_("Game over — winner: {names}") if len(winners) == 1
+                         else N_("Game over — winners: {names}"), names=names)
     to_move = game.to_move()
     if seat is not None and seat in to_move:
-        return "Your turn" if len(to_move) == 1 else "Your turn (simultaneous)"
-    names = ", ".join(f"{seat_name(game, s)}{' (AI)' if game.record['seats'][s]['kind'] == AI else ''}"
-                      for s in to_move)
-    return f"To move: {names}" if names else "Waiting"
+        return translate(lang, N_("Your turn") if len(to_move) == 1 else N_("Your turn (simultaneous)"))
+    names = ", ".join(translate(lang, N_("{name} (AI)"), name=seat_name(game, s))
+                      if game.record["seats"][s]["kind"] == AI else seat_name(game, s) for s in to_move)
+    return translate(lang, N_("To move: {names}"), names=names) if names else translate(lang, N_("Waiting"))
 
 
 def score_rows(game: Game) -> list[dict]:

@@ -70,6 +70,18 @@ def typed(type_value: str, payload: dict, description: str) -> dict:
     }
 
 
+#: the ``text`` of every event and of a listed move (``engine.texts``), in the request's language
+EVENT_TEXT = {"type": "string", "description": "the event in words, in the `Accept-Language` (English or German)"}
+MOVE_TEXT = {"type": "string", "description": "the move in words, in the `Accept-Language` (English or German): "
+                                               "legal-moves lists it; a posted move may keep it (it is ignored)"}
+
+
+def worded(payload: dict, text: dict, required: bool = False) -> dict:
+    """``payload`` (a JSON Schema object's properties and required) with a ``text`` property."""
+    return {"properties": {**payload.get("properties", {}), "text": text},
+            "required": [*payload.get("required", []), *(["text"] if required else [])]}
+
+
 def union(names_by_type: dict[str, str], description: str) -> dict:
     return {"description": description, "oneOf": [ref(name) for name in names_by_type.values()],
             "discriminator": {"propertyName": "type",
@@ -87,8 +99,9 @@ def register(api) -> None:
     spec, convert = api.spec, api.ma_plugin.converter.schema2jsonschema
     rulesets = rulesets_documented()
     for event_type, (name, properties, required, description) in SERVICE_EVENTS.items():
-        spec.components.schema(name, component=typed(event_type, {"properties": properties, "required": required},
-                                                      description))
+        spec.components.schema(name, component=typed(
+            event_type, worded({"properties": properties, "required": required}, EVENT_TEXT, required=True),
+            description))
     for ruleset in rulesets:
         register_ruleset(spec, convert, ruleset)
     strict_shapes(api)
@@ -101,7 +114,7 @@ def register_ruleset(spec, convert, ruleset) -> None:
     for move_type, payload in ruleset.move_schemas.items():
         moves[move_type] = move_name(ruleset, move_type)
         spec.components.schema(moves[move_type], component=typed(
-            move_type, convert(payload), f"{name}: a {move_type} move, as legal-moves lists it."))
+            move_type, worded(convert(payload), MOVE_TEXT), f"{name}: a {move_type} move, as legal-moves lists it."))
     spec.components.schema(f"{p}Move", component=union(moves, f"{name}: a move, by its type."))
     logged = f"{p}Move"
     if ruleset.redacted_moves:
@@ -121,10 +134,12 @@ def register_ruleset(spec, convert, ruleset) -> None:
     for event_type, payload in ruleset.event_schemas.items():
         events[event_type] = event_name(ruleset, event_type)
         spec.components.schema(events[event_type], component=typed(
-            event_type, convert(payload), f"{name}: a {event_type} event, as the viewer may see it."))
+            event_type, worded(convert(payload), EVENT_TEXT, required=True),
+            f"{name}: a {event_type} event, as the viewer may see it."))
     events[AUTO_MOVE] = event_name(ruleset, AUTO_MOVE)
-    spec.components.schema(events[AUTO_MOVE], component=typed(AUTO_MOVE, {
+    spec.components.schema(events[AUTO_MOVE], component=typed(AUTO_MOVE, worded({
         "properties": {"seat": {"type": "integer"}, "move": ref(logged)}, "required": ["seat", "move"]},
+        EVENT_TEXT, required=True),
         f"{name}: the only legal move of a seat, played for it."))
     events.update({event_type: entry[0] for event_type, entry in SERVICE_EVENTS.items()})
     spec.components.schema(f"{p}Event", component=union(events, f"{name}: an event, by its type."))

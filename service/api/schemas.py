@@ -1,6 +1,6 @@
 """Request and response schemas of the HTTP contract (marshmallow)."""
 
-from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
+from marshmallow import EXCLUDE, RAISE, Schema, fields, post_load, validate
 
 from engine.ai import LEVELS
 
@@ -47,6 +47,12 @@ class MoveIn(Strict):
                        metadata={"description": "a move object as listed by legal-moves"})
     expected_version = fields.Integer(strict=True, validate=validate.Range(min=0),
                                       metadata={"description": "reject unless the game is at this version"})
+
+    @post_load
+    def without_text(self, data, **kwargs):
+        """A move as legal-moves lists it may keep its ``text``: words about the move, not part of it."""
+        data["move"].pop("text", None)
+        return data
 
 
 class ValidateMoveIn(MoveIn):

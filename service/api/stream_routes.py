@@ -29,6 +29,7 @@ from .blueprint import Blueprint
 from .contract import SEAT, SEAT_OR_SPECTATOR, answers, headers
 from .errors import ApiError
 from .game_routes import PRIVATE, bearer_token, games, load_as_seat, private_when_seat
+from .languages import ACCEPT_LANGUAGE, language
 from .schemas import MAX_SEED, ScoreOut
 from .security import client_address
 from .stream_socket import Stalled, StreamSocket, chunk
@@ -102,7 +103,7 @@ class StreamTicket(MethodView):
         return {"ticket": ticket, "expires_in": TICKET_SECONDS}, 201
 
 
-@blp.route("/<game_id>/events", parameters=[LAST_EVENT_ID])   # path-level: the query arguments stay
+@blp.route("/<game_id>/events", parameters=[LAST_EVENT_ID, ACCEPT_LANGUAGE])   # path-level: the query arguments stay
 class Events(MethodView):
     @blp.arguments(StreamQuery, location="query")
     @blp.response(200, SSE, content_type="text/event-stream", headers=headers(private=True), description=(
@@ -148,7 +149,8 @@ class Events(MethodView):
             hub.unsubscribe(sub)
             slots.give_back(client, slot)
             raise
-        body = messages(games(), streams(), game, seat, since, sub, client, slot, StreamSocket.of(request.environ))
+        body = messages(games(), streams(), game, (seat, language()), since, sub, client, slot,
+                        StreamSocket.of(request.environ))
         return current_app.response_class(body, status=200, mimetype="text/event-stream", headers={
             "Cache-Control": PRIVATE if seat is not None else "no-store", "X-Accel-Buffering": "no",
             "Vary": "Authorization"})
@@ -168,13 +170,13 @@ def frame(event: str, version: int, data: dict) -> bytes:
     return f"id: {version}\nevent: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
 
 
-def move_frame(game: Game, entry: dict, seat: int | None, position: dict) -> bytes:
-    shown = game.match.entry_view(entry, seat)
+def move_frame(game: Game, entry: dict, viewer: tuple[int | None, str], position: dict) -> bytes:
+    shown = game.match.entry_view(entry, *viewer)
     return frame("move", entry["version"], {**shown, **position})
 
 
-def live_frame(game: Game, item: Published, seat: int | None) -> bytes:
-    return move_frame(game, item.entry, seat, position_of(game, item.entry, []))
+def live_frame(game: Game, item: Published, viewer: tuple[int | None, str]) -> bytes:
+    return move_frame(game, item.entry, viewer, position_of(game, item.entry, []))
 
 
 def final_frame(version: int, sheet: dict) -> bytes:
@@ -201,17 +203,19 @@ def logged(games_: Games, game: Game, after: int, upto: int) -> list[dict]:
     return games_.store.log(game.game_id, after, upto - after) if upto > after else []
 
 
-def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, since: int | None, sub,
+def messages(games_: Games, streams_: Streams, game: Game, viewer: tuple[int | None, str], since: int | None, sub,
              client: str, slot: str, sock: StreamSocket | None):
     """The stream's bytes: the replay after ``since``, then live messages, then the final sheet.
-    With ``sock``, the dispatcher writes live versions to it directly while this waits."""
+    ``viewer`` is the seat (None: a spectator) and the language of the events' words. With
+    ``sock``, the dispatcher writes live versions to it directly while this waits."""
+    seat = viewer[0]
     renewed = started = time.monotonic()
     try:
         start = 0 if since is None else min(since, game.version)
         yield f"retry: {RETRY_MS}\n: versions after {since if since is not None else 'none'}\n\n".encode()
         older: list[dict] | None = None
         if since is None:
-            opening = {"version": 0, "events": game.match.events_view(game.match.opening["events"], seat)}
+            opening = {"version": 0, "events": game.match.events_view(game.match.opening["events"], *viewer)}
             if game.version == 0:
                 position = {"to_move": game.to_move(), "status": game.status}
             else:
@@ -224,7 +228,7 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
                 needs_log = "to_move" not in entry and entry["version"] != game.version
                 if needs_log and older is None:
                     older = logged(games_, game, 0, game.version)
-                yield move_frame(game, entry, seat, position_of(game, entry, older or []))
+                yield move_frame(game, entry, viewer, position_of(game, entry, older or []))
                 last = entry["version"]
                 if seat is not None and revokes(entry, seat):
                     return                 # the seat's token was revoked: its stream ends
@@ -234,7 +238,7 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
             yield final_frame(game.version, game.final)
             return
         if sock is not None:            # an entry that revokes the seat's token comes here: it ends the stream
-            sub.go_direct(sock.send_now, lambda item: chunk(live_frame(game, item, seat)), ("chunk", seat), last,
+            sub.go_direct(sock.send_now, lambda item: chunk(live_frame(game, item, viewer)), ("chunk", viewer), last,
                           hand_over=lambda item: seat is not None and revokes(item.entry, seat))
         while True:
             left = streams_.max_seconds - (time.monotonic() - started)
@@ -261,7 +265,7 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
                 continue
             if item.version > last + (1 if item.kind == "move" else 0):   # missed versions: from the log
                 for entry in logged(games_, game, last, item.version - (1 if item.kind == "move" else 0)):
-                    yield move_frame(game, entry, seat, position_of(game, entry, []))
+                    yield move_frame(game, entry, viewer, position_of(game, entry, []))
                     last = entry["version"]
                     if seat is not None and revokes(entry, seat):
                         return
@@ -270,7 +274,7 @@ def messages(games_: Games, streams_: Streams, game: Game, seat: int | None, sin
                 return
             if item.version <= last:
                 continue
-            yield item.frame(seat, lambda: live_frame(game, item, seat))
+            yield item.frame(viewer, lambda: live_frame(game, item, viewer))
             last = item.version
             if seat is not None and revokes(item.entry, seat):
                 return

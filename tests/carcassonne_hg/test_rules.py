@@ -8,6 +8,7 @@ import pytest
 from engine import IllegalMove, NotYourTurn, canonical
 from engine.games.carcassonne_hg import RULESET
 from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER, PIECE
+from engine.texts import event_text
 
 from .helpers import build, place, piece_move, tile, tileset, turn
 
@@ -193,7 +194,8 @@ def test_gold_with_an_empty_bonus_pile_gives_no_bonus_tile():
     state = build(["L75@(0,0)r0", "L30@(1,0)r0", "L77@(0,1)r3"], bonus=[])
     events = turn(state, "L76@(1,1)r1")
     assert state.phase == DRAW and state.turn == BLUE
-    assert [e["text"] for e in events if e["type"] == "bonus_lost"] == ["gold, but the bonus pile is empty"]
+    assert [event_text(RULESET, e, "en") for e in events if e["type"] == "bonus_lost"] == [
+        "Player 1 gets no bonus tile"]
 
 
 def test_two_bonus_tiles_per_turn_when_the_option_says_so():
@@ -218,9 +220,12 @@ def test_hut_value_largest_lake_option():
 def test_events_name_what_happened():
     state = build(["L02@(0,0)r0", "L48@(1,0)r0"], ["Red:R@L48.r1"], seat=RED)
     events = turn(state, "L00@(2,0)r3")
-    texts = [e["text"] for e in events]
-    assert texts == ["seat 0 draws land tile L00", "seat 0 places L00 at (2, 0) rotated 270°",
-                     "river of 3 tiles completed: seat 0 scores 6", "1 tribe member(s) return to seat 0"]
+    assert [event_text(RULESET, e, "en") for e in events] == [
+        "Player 1 draws the land tile L00", "Player 1 places L00 at (2, 0), turned 270°",
+        "Completed river: 6 points for Player 1", "Tribe members return to Player 1"]
+    assert [event_text(RULESET, e, "de") for e in events] == [
+        "Spieler 1 zieht die Landschaftskarte L00", "Spieler 1 legt L00 auf (2, 0), um 270° gedreht",
+        "Fertiger Fluss: 6 Punkte für Spieler 1", "Stammesmitglieder kehren zurück zu Spieler 1"]
 
 
 def test_json_round_trip_rebuilds_the_feature_graph():

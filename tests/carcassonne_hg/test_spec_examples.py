@@ -5,6 +5,7 @@ import pytest
 from engine import IllegalMove
 from engine.games.carcassonne_hg import RULESET
 from engine.games.carcassonne_hg.state import BONUS_DRAW, DRAW, OVER
+from engine.texts import event_text
 
 from .helpers import build, place, scored, tile, tileset, totals, turn
 
@@ -23,7 +24,7 @@ def test_tv01_river_of_three_tiles_with_two_lakes_scores_6():
     assert totals(state) == [6, 0, 0, 0]
     assert state.scores[RED][1] == 6
     assert state.members[RED] == 5, "the fisherman returns"
-    assert [e["text"] for e in scored(events)] == ["river of 3 tiles completed: seat 0 scores 6"]
+    assert [event_text(RULESET, e, "en") for e in scored(events)] == ["Completed river: 6 points for Player 1"]
 
 
 def test_tv02_river_completed_by_another_player_scores_for_the_fisherman():

@@ -59,7 +59,7 @@ def test_deterministic_etag_and_not_modified(client):
     second = client.get(f"/v1/games/{gid}/board.svg", headers=bearer(tok[0]))
     assert first.data == second.data
     etag = first.headers["ETag"]
-    assert first.headers["Vary"] == "Authorization"
+    assert first.headers["Vary"] == "Authorization, Accept-Language"
     again = client.get(f"/v1/games/{gid}/board.svg", headers={**bearer(tok[0]), "If-None-Match": etag})
     assert again.status_code == 304
     assert client.get(f"/v1/games/{gid}/board.svg").headers["ETag"] != etag

@@ -92,7 +92,8 @@ def test_an_ai_seat_asking_for_more_than_the_cap_replies_within_the_cap(procs):
 def assert_fallback_shown(call, store, game_id: str, reply: dict, reason: str) -> None:
     """The reply's entry begins with the fallback event, for its seat and a spectator alike,
     and the attempts of that version are forgotten."""
-    fallback = {"type": "ai_fallback", "seat": reply["seat"], "reason": reason}
+    fallback = {"type": "ai_fallback", "seat": reply["seat"], "reason": reason,
+                "text": f"Player {reply['seat'] + 1} (AI) plays a random move"}
     assert reply["events"][0] == fallback
     spectator = call("GET", f"/v1/games/{game_id}/history")[1]
     assert [e for e in spectator["entries"] if e["version"] == reply["version"]][0]["events"][0] == fallback

@@ -64,7 +64,8 @@ def test_at_the_deadline_an_easy_ai_decides_for_the_seat_marked_as_a_timeout_mov
     assert 0 < running[seat]["remaining_ms"] <= 1000 and not running[1 - seat]["running"]
     entry = wait_for(lambda: (lambda h: len(h) > 1 and h[1])(
         client.get(f"/v1/games/{game_id}/history").json["entries"]), timeout=10, what="the timeout move")
-    assert entry["events"][0] == {"type": "timeout", "seat": seat, "on_timeout": "ai"} and entry["seat"] == seat
+    assert entry["events"][0] == {"type": "timeout", "seat": seat, "on_timeout": "ai",
+                                  "text": f"Player {seat + 1} runs out of time"} and entry["seat"] == seat
     assert entry["move"]["type"] == "play"
     view = client.get(f"/v1/games/{game_id}").json
     assert view["to_move"] == [1 - seat] and {s["seat"]: s["running"] for s in view["clock"]["seats"]} == {
@@ -78,8 +79,10 @@ def test_a_forfeit_on_time_among_three_seats_hands_the_seat_to_an_ai(client):
     seat = client.get(f"/v1/games/{game_id}").json["to_move"][0]
     entry = wait_for(lambda: (lambda h: len(h) > 1 and h[1])(
         client.get(f"/v1/games/{game_id}/history").json["entries"]), timeout=10, what="the forfeit")
-    assert entry["events"] == [{"type": "timeout", "seat": seat, "on_timeout": "forfeit"},
-                               {"type": "forfeit", "seat": seat, "reason": "timeout", "ai_takes_over": True}]
+    assert entry["events"] == [
+        {"type": "timeout", "seat": seat, "on_timeout": "forfeit", "text": f"Player {seat + 1} runs out of time"},
+        {"type": "forfeit", "seat": seat, "reason": "timeout", "ai_takes_over": True,
+         "text": f"Player {seat + 1} forfeits"}]
     assert client.get(f"/v1/games/{game_id}").json["seats"][seat]["forfeited"] == "timeout"
     assert_error(client.get(f"/v1/games/{game_id}/legal-moves", headers=bearer(toks[seat])), 401, "unauthorized")
 

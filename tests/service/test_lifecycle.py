@@ -36,7 +36,7 @@ def test_resigning_a_two_seat_game_ends_it_and_the_other_seat_wins(client, rules
     sheet = final(client, game_id)
     assert sheet["status"] == "final" and sheet["winners"] == [0] and sheet["forfeited"] == [1]
     assert last_entry(client, game_id)["events"] == [
-        {"type": "forfeit", "seat": 1, "reason": "resigned", "ai_takes_over": False}]
+        {"type": "forfeit", "seat": 1, "reason": "resigned", "ai_takes_over": False, "text": "Player 2 forfeits"}]
     assert_error(client.get(f"/v1/games/{game_id}", headers=bearer(toks[1])), 401, "unauthorized")
     assert_error(client.post(f"/v1/games/{game_id}/resign", headers=bearer(toks[0])), 409, "game_over")
     assert client.get(f"/v1/games/{game_id}/legal-moves", headers=bearer(toks[0])).json["moves"] == []
@@ -87,7 +87,7 @@ def test_a_seat_aborts_before_the_first_human_move_and_the_admin_at_any_time(cli
     assert answer.status_code == 200 and answer.json["status"] == "aborted" and answer.json["to_move"] == []
     sheet = final(client, early["game_id"])
     assert sheet["winners"] == [] and sheet["aborted"] is True
-    assert last_entry(client, early["game_id"])["events"] == [{"type": "aborted", "seat": 1}]
+    assert last_entry(client, early["game_id"])["events"] == [{"type": "aborted", "seat": 1, "text": "The game is aborted"}]
     assert_error(client.post(f"/v1/games/{early['game_id']}/abort", headers=bearer(early["admin_token"])),
                  409, "game_over")
 
@@ -155,7 +155,8 @@ def test_a_reissued_seat_token_revokes_the_old_one_at_once(client):
     assert answer.status_code == 201 and answer.json["seat"] == 0 and answer.json["token"] != toks[0]
     assert_error(client.get(f"/v1/games/{game_id}/legal-moves", headers=bearer(toks[0])), 401, "unauthorized")
     assert client.get(f"/v1/games/{game_id}", headers=bearer(answer.json["token"])).json["viewer"] == 0
-    assert last_entry(client, game_id)["events"] == [{"type": "seat_token_reissued", "seat": 0}]
+    assert last_entry(client, game_id)["events"] == [{"type": "seat_token_reissued", "seat": 0,
+                                                      "text": "Player 1 gets a new seat token"}]
     assert_error(client.post(f"/v1/games/{game_id}/seats/7/token", headers=admin), 404, "not_found")
 
 
@@ -184,8 +185,9 @@ def test_open_seats_wait_for_single_use_invites_then_the_game_starts(client, app
     assert view["status"] == "active" and view["viewer"] == 1 and view["to_move"]
     assert view["seats"][2]["name"] == "Cy" and view["seats"][0]["name"] == "Ada"
     assert [e["events"] for e in client.get(f"/v1/games/{game_id}/history").json["entries"][1:]] == [
-        [{"type": "seat_joined", "seat": 2, "name": "Cy"}],
-        [{"type": "seat_joined", "seat": 1, "name": view["seats"][1]["name"]}]]
+        [{"type": "seat_joined", "seat": 2, "name": "Cy", "text": "Cy joins as Player 3"}],
+        [{"type": "seat_joined", "seat": 1, "name": view["seats"][1]["name"],
+          "text": f"{view['seats'][1]['name']} joins as Player 2"}]]
     seat = view["to_move"][0]
     own = {0: ada, 1: bearer(second["token"]), 2: bearer(joined.json["token"])}[seat]
     move = client.get(f"/v1/games/{game_id}/legal-moves", headers=own).json["moves"][0]

@@ -120,7 +120,7 @@ def test_hidden_information_is_described_as_possibly_absent_or_null(spec):
     assert "null" in animal["type"] and "hidden" in animal["description"]
     for side in ("challenger_species", "defender_species"):
         assert "null" in spec.components["WoodwalkersViewDuel"]["properties"][side]["type"]
-    assert set(spec.components["WoodwalkersArrangedEvent"]["required"]) == {"type", "seat"}
+    assert set(spec.components["WoodwalkersArrangedEvent"]["required"]) == {"type", "seat", "text"}
     hidden = spec.components["WoodwalkersHiddenMove"]
     assert hidden["properties"]["type"]["enum"] == ["arrange", "use_medicine"]
 

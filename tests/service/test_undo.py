@@ -87,7 +87,7 @@ def test_undo_follows_the_policy_and_the_log_replays_every_version(client, app, 
             views[version + 1] = client.get(f"/v1/games/{game_id}").json["state"]
             assert views[version + 1] == views[version - 1]
             assert client.get(f"/v1/games/{game_id}/history?since={version}").json["entries"][0]["events"] == [
-                {"type": "undo", "seat": seat, "undone_version": version}]
+                {"type": "undo", "seat": seat, "undone_version": version, "text": f"Player {seat + 1} takes back a move"}]
             accepted += 1
             redo = move
         else:

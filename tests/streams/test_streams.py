@@ -230,7 +230,8 @@ def test_a_reissued_token_ends_its_open_stream_and_the_spectators_goes_on(served
     assert Stream(served_port, f"{path}?ticket={ticket}").status == 401   # issued with the old token
     messages = seat.finish(timeout=20)
     assert messages[-1]["id"] == issued["version"]
-    assert messages[-1]["data"]["events"] == [{"type": "seat_token_reissued", "seat": 0}]
+    assert messages[-1]["data"]["events"] == [{"type": "seat_token_reissued", "seat": 0,
+                                               "text": "Player 1 gets a new seat token"}]
     assert http_call(served_port, "GET", path, token=tokens[0])[0] == 401
     assert spectator.is_alive()
     assert http_call(served_port, "POST", f"/v1/games/{game_id}/abort", token=admin)[0] == 200

@@ -61,7 +61,7 @@ def _start_player(state, seat) -> list[dict]:
     if type(seat) is not int or seat not in range(state.players):
         raise IllegalMove(f"no seat {seat!r}")
     state.turn, state.phase = seat, DRAW
-    return [{"type": "start_player", "seat": seat, "text": f"seat {seat} starts"}]
+    return [{"type": "start_player", "seat": seat}]
 
 
 def _draw(state, tile_id) -> list[dict]:
@@ -79,16 +79,13 @@ def _draw(state, tile_id) -> list[dict]:
         state.land_left -= 1
     if state.board.fits_anywhere(tile):
         state.drawn, state.playing_bonus, state.phase = tile, bonus, TILE
-        return [{"type": "tile_drawn", "seat": state.turn, "tile": tile.id, "pile": which,
-                 "text": f"seat {state.turn} draws {which} tile {tile.id}"}]
+        return [{"type": "tile_drawn", "seat": state.turn, "tile": tile.id, "pile": which}]
     state.removed.append(tile.id)
-    events = [{"type": "tile_removed", "seat": state.turn, "tile": tile.id, "pile": which,
-               "text": f"{which} tile {tile.id} fits nowhere and is removed from the game"}]
+    events = [{"type": "tile_removed", "seat": state.turn, "tile": tile.id, "pile": which}]
     if bonus:
         if state.options["unplaceableBonus"] == "forfeit":
             state.bonus_due -= 1
-            events.append({"type": "bonus_lost", "seat": state.turn,
-                           "text": "the unplaceable bonus tile forfeits the bonus"})
+            events.append({"type": "bonus_lost", "seat": state.turn})
         _continue_bonus(state, events)
     elif not state.land_left:
         _end_turn(state, events)
@@ -113,11 +110,10 @@ def _earn_bonus(state, events) -> None:
     if not options["bonusPerTurn"] or not (state.land_left or options["bonusOnFinalTurn"]):
         return
     if not state.bonus_left:
-        events.append({"type": "bonus_lost", "seat": state.turn, "text": "gold, but the bonus pile is empty"})
+        events.append({"type": "bonus_lost", "seat": state.turn})
         return
     state.bonus_due = options["bonusPerTurn"]
-    events.append({"type": "bonus_earned", "seat": state.turn,
-                   "text": f"gold: seat {state.turn} plays a bonus tile"})
+    events.append({"type": "bonus_earned", "seat": state.turn})
 
 
 def _continue_bonus(state, events) -> None:
@@ -126,7 +122,7 @@ def _continue_bonus(state, events) -> None:
         state.phase, state.drawn, state.playing_bonus = BONUS_DRAW, None, False
         return
     if state.bonus_due > 0:
-        events.append({"type": "bonus_lost", "seat": state.turn, "text": "the bonus pile is empty"})
+        events.append({"type": "bonus_lost", "seat": state.turn})
     _end_turn(state, events)
 
 
@@ -137,6 +133,6 @@ def _end_turn(state, events) -> None:
         state.turn = (state.turn + 1) % state.players
         state.phase = DRAW
         return
-    events.append({"type": "game_end", "text": "the last land tile is played: final scoring"})
+    events.append({"type": "game_end"})
     scoring.score_end(state, events)
     state.phase = OVER

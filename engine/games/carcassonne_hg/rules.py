@@ -37,8 +37,7 @@ def place_tile(state, seat, move) -> list[dict]:
                           "meadow, river to river (§3.1)")
     board.place(tile, x, y, rotation // 90)
     state.phase = PIECE
-    return [{"type": "tile_placed", "seat": seat, "tile": tile.id, "x": x, "y": y, "rotation": rotation,
-             "text": f"seat {seat} places {tile.id} at ({x}, {y}) rotated {rotation}°"}]
+    return [{"type": "tile_placed", "seat": seat, "tile": tile.id, "x": x, "y": y, "rotation": rotation}]
 
 
 # -- the piece -------------------------------------------------------------------------------
@@ -87,13 +86,10 @@ def place_piece(state, seat, move) -> list[dict]:
     x, y, _, _ = board.placements[-1]
     if piece == HUT:
         state.huts[seat] -= 1
-        what = "a fishing hut"
     else:
         state.members[seat] -= 1
-        what = "a " + ROLES[zone.type]
     events = [{"type": "piece_placed", "seat": seat, "x": x, "y": y, "zone": zone.id,
-               "piece": PIECE_NAMES[piece], "role": None if piece == HUT else ROLES[zone.type],
-               "text": f"seat {seat} puts {what} on {ZONE_NAMES[zone.type]} {zone.id} of {tile.id}"}]
+               "piece": PIECE_NAMES[piece], "role": None if piece == HUT else ROLES[zone.type]}]
     flow.finish_placement(state, events)
     return events
 

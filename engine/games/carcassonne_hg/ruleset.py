@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.ai.policies import Policy
 from engine.package import GameModules, PackagedRuleset
 
-from . import flow, options, rules, scoring, state, svg, view
+from . import flow, options, rules, scoring, state, svg, texts, view
 
 
 class HuntersAndGatherers(PackagedRuleset):
@@ -16,4 +16,4 @@ class HuntersAndGatherers(PackagedRuleset):
     max_players = 5
     rules_version = "1"
     ai_policy = Policy(scale=15.0)
-    modules = GameModules(options, state, flow, rules, scoring, view, svg)
+    modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)

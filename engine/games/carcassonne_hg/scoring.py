@@ -100,26 +100,13 @@ def river_systems(board, options: dict) -> dict[int, dict]:
 
 # -- awarding points -----------------------------------------------------------------------
 
-def seats_text(seats: list[int]) -> str:
-    """``"seat 0, seat 1 and seat 2"`` (``"nobody"`` for none)."""
-    if not seats:
-        return "nobody"
-    names = [f"seat {s}" for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def award(state, feature, category, points, info, scorers, how, zones) -> dict:
     """Add ``points`` in ``category`` to every scorer; the event that says so."""
     column = CATEGORIES.index(category)
     for seat in scorers:
         state.scores[seat][column] += points
-    unit = "tiles" if info.get("tiles", 0) != 1 else "tile"
-    size = f" of {info['tiles']} {unit}" if "tiles" in info else ""
-    gets = f"{seats_text(scorers)} {'scores' if len(scorers) < 2 else 'score'} {points}" \
-        if scorers else f"worth {points}, nobody scores"
     return {"type": "feature_scored", "feature": feature, "how": how, "points": points,
-            "scorers": scorers, **info, "zones": sorted(list(state.board.where(z)) for z in zones),
-            "text": f"{feature}{size} {how}: {gets}"}
+            "scorers": scorers, **info, "zones": sorted(list(state.board.where(z)) for z in zones)}
 
 
 def score_feature(state, root: int, how: str) -> dict:
@@ -138,9 +125,7 @@ def return_members(state, zones, events) -> None:
     for _, seat, _ in returned:
         state.members[seat] += 1
     if returned:
-        seats = sorted({seat for _, seat, _ in returned})
-        events.append({"type": "members_returned", "seats": [s for _, s, _ in returned],
-                       "text": f"{len(returned)} tribe member(s) return to {seats_text(seats)}"})
+        events.append({"type": "members_returned", "seats": [s for _, s, _ in returned]})
 
 
 def score_completed(state, events) -> bool:

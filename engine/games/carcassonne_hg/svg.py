@@ -10,6 +10,8 @@ Highlights: tile positions (``place_tile``) and zones of the tile just placed
 from __future__ import annotations
 
 from engine import svg
+from engine.i18n import DEFAULT, N_, translate
+from engine.texts import seat_name
 
 from .components import side_zones
 
@@ -98,7 +100,7 @@ def piece(mark: dict, x0: float, y0: float, point) -> str:
                                       fill="#ffffff"), tip], class_="piece")
 
 
-def render(view: dict, highlight: list[dict] | None = None) -> str:
+def render(view: dict, highlight: list[dict] | None = None, lang: str = DEFAULT) -> str:
     moves = list(highlight or [])
     spots = [(b["x"], b["y"]) for b in view["board"]]
     spots += [(m["x"], m["y"]) for m in moves if m.get("type") == "place_tile"]
@@ -137,37 +139,43 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
             tip = " or ".join(moves[i]["piece"] for i in indices) + f" on zone {zid}"
             parts.append(svg.hl_ring(x0 + at[zid][0] * TILE_SIZE, y0 + at[zid][1] * TILE_SIZE, 10, indices,
                                      tip=tip))
-    parts.append(_panel(view, board_w, moves))
+    parts.append(_panel(view, board_w, moves, lang))
     height = max(board_h, 470)
     return svg.document(board_w + PANEL, height, parts, doc_title="Carcassonne – Hunters & Gatherers",
                         desc=f"{len(view['board'])} tiles placed")
 
 
-def _panel(view: dict, x: float, moves: list[dict]) -> str:
-    """Whose turn, the drawn tile, piles and supplies, scores and a legend."""
+def _panel(view: dict, x: float, moves: list[dict], lang: str) -> str:
+    """Whose turn, the drawn tile, piles and supplies, scores and a legend (in ``lang``)."""
     seat = view["to_move"][0] if view["to_move"] else None
-    status = {"tile": "places a tile", "piece": "may place a piece"}.get(view["phase"], "")
-    headline = "Game over" if view["phase"] == "over" else (f"{svg.seat_label(seat)} {status}" if seat is not None
-                                                              else "Drawing")
+    status = {"tile": N_("{seat} places a tile"), "piece": N_("{seat} may place a piece")}.get(view["phase"])
+    if view["phase"] == "over":
+        headline = translate(lang, N_("Game over"))
+    elif seat is not None and status:
+        headline = translate(lang, status, seat=seat_name(seat, lang))
+    else:
+        headline = translate(lang, N_("Drawing"))
     out = [svg.text(x, 28, headline, size=14, weight="bold", fill=svg.seat_color(seat), class_="turn")]
     y = 44
     if view["drawn_tile"]:
-        out.append(svg.text(x, y + 10, f"Drawn: {view['drawn_tile']} ({view['drawn_from']})", size=11))
+        out.append(svg.text(x, y + 10, translate(lang, N_("Drawn: {tile} ({pile})"), tile=view["drawn_tile"],
+                                                 pile=view["drawn_from"]), size=11))
         out.append(tile(view["tiles"][view["drawn_tile"]], 0, x, y + 18, 48))
         y += 74
     piles = view["piles"]
-    out.append(svg.text(x, y + 10, f"Left: {piles['land']} land, {piles['bonus']} bonus; "
-                                   f"removed {len(view['removed'])}", size=10))
+    out.append(svg.text(x, y + 10, translate(lang, N_("Left: {land} land, {bonus} bonus; removed {removed}"),
+                                             land=piles["land"], bonus=piles["bonus"], removed=len(view["removed"])),
+                        size=10))
     rows = [{"seat": s["seat"], "name": f"{svg.seat_label(s['seat'])} ({view['supply'][s['seat']]['members']}m "
                                        f"{view['supply'][s['seat']]['huts']}h)",
              "total": s["total"], "to_move": s["seat"] == seat} for s in view["scores"]]
-    out.append(svg.score_box(x, y + 20, rows, width=PANEL - 16))
+    out.append(svg.score_box(x, y + 20, rows, width=PANEL - 16, lang=lang))
     y += 30 + svg.score_box_height(rows)
-    items = [("forest", FOREST_COLOUR), ("meadow", MEADOW_COLOUR), ("river / lake (fish)", LAKE_COLOUR),
-             ("gold nugget", "#f2c230"), ("mushrooms", "#8b5a2b"),
-             ("D deer, M mammoth", "#ffffff"), ("A aurochs, T tiger", "#ffffff"),
-             ("G gatherer, F fisherman", "#888888"), ("H hunter, h fishing hut", "#888888")]
+    items = [(N_("forest"), FOREST_COLOUR), (N_("meadow"), MEADOW_COLOUR), (N_("river / lake (fish)"), LAKE_COLOUR),
+             (N_("gold nugget"), "#f2c230"), (N_("mushrooms"), "#8b5a2b"),
+             (N_("D deer, M mammoth"), "#ffffff"), (N_("A aurochs, T tiger"), "#ffffff"),
+             (N_("G gatherer, F fisherman"), "#888888"), (N_("H hunter, h fishing hut"), "#888888")]
     if moves:
-        items.append((f"{len(moves)} legal moves", svg.HIGHLIGHT))
-    out.append(svg.legend(x, y, items, width=PANEL - 16))
+        items.append((translate(lang, N_("{count} legal moves"), count=len(moves)), svg.HIGHLIGHT))
+    out.append(svg.legend(x, y, items, width=PANEL - 16, lang=lang))
     return svg.group(out, class_="panel")

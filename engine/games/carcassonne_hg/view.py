@@ -70,10 +70,6 @@ def _int(**kwargs):
     return fields.Integer(strict=True, **kwargs)
 
 
-def _text():
-    return fields.String(required=True, metadata={"description": "the event in words"})
-
-
 _SEAT = _int(required=True)
 _PILE = fields.String(required=True, validate=validate.OneOf(["land", "bonus"]))
 _ROLE = fields.String(required=True, allow_none=True, validate=validate.OneOf(sorted(set(ROLES.values()))),
@@ -146,27 +142,27 @@ View = shape("CarcassonneHgView", {
 }, "Everything public, the same for every seat and spectators (the piles' order does not exist until a draw).")
 
 EVENT_SCHEMAS = {
-    "start_player": shape("CarcassonneHgStartPlayer", {"seat": _SEAT, "text": _text()}),
+    "start_player": shape("CarcassonneHgStartPlayer", {"seat": _SEAT}),
     "tile_drawn": shape("CarcassonneHgTileDrawn", {
-        "seat": _SEAT, "tile": fields.String(required=True), "pile": _PILE, "text": _text()}),
+        "seat": _SEAT, "tile": fields.String(required=True), "pile": _PILE}),
     "tile_removed": shape("CarcassonneHgTileRemoved", {
-        "seat": _SEAT, "tile": fields.String(required=True), "pile": _PILE, "text": _text()}),
-    "bonus_earned": shape("CarcassonneHgBonusEarned", {"seat": _SEAT, "text": _text()}),
-    "bonus_lost": shape("CarcassonneHgBonusLost", {"seat": _SEAT, "text": _text()}),
+        "seat": _SEAT, "tile": fields.String(required=True), "pile": _PILE}),
+    "bonus_earned": shape("CarcassonneHgBonusEarned", {"seat": _SEAT}),
+    "bonus_lost": shape("CarcassonneHgBonusLost", {"seat": _SEAT}),
     "tile_placed": shape("CarcassonneHgTilePlaced", {
         "seat": _SEAT, "tile": fields.String(required=True), "x": _int(required=True), "y": _int(required=True),
-        "rotation": _int(required=True), "text": _text()}),
+        "rotation": _int(required=True)}),
     "piece_placed": shape("CarcassonneHgPiecePlaced", {
         "seat": _SEAT, "x": _int(required=True), "y": _int(required=True), "zone": _int(required=True),
-        "piece": _PIECE, "role": _ROLE, "text": _text()}),
+        "piece": _PIECE, "role": _ROLE}),
     "feature_scored": shape("CarcassonneHgFeatureScored", {
         "feature": fields.String(required=True), "how": fields.String(required=True),
         "points": _int(required=True), "scorers": fields.List(_int(), required=True), "zones": _ZONES,
         **{name: _int(metadata={"description": "a figure the score counted, where the feature has it"})
            for name in ("segments", "tiles", "lake_fish", "river_fish", "mushrooms", "gold", "deer", "mammoth",
                         "aurochs", "tiger")},
-        "fire": fields.Boolean(), "text": _text()}),
+        "fire": fields.Boolean()}),
     "members_returned": shape("CarcassonneHgMembersReturned", {
-        "seats": fields.List(_int(), required=True), "text": _text()}),
-    "game_end": shape("CarcassonneHgGameEnd", {"text": _text()}),
+        "seats": fields.List(_int(), required=True)}),
+    "game_end": shape("CarcassonneHgGameEnd", {}),
 }

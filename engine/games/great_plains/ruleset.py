@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.ai.policies import Policy
 from engine.package import GameModules, PackagedRuleset
 
-from . import flow, options, rules, scoring, state, svg, view
+from . import flow, options, rules, scoring, state, svg, texts, view
 
 
 class GreatPlains(PackagedRuleset):
@@ -16,7 +16,7 @@ class GreatPlains(PackagedRuleset):
     max_players = 2
     rules_version = "1"
     ai_policy = Policy(scale=10.0)
-    modules = GameModules(options, state, flow, rules, scoring, view, svg)
+    modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)
 
     def perform(self, state, seat, move):
         """The move, then the turn passes on (``flow`` decides who may still place)."""

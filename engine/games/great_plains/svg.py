@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from engine.i18n import DEFAULT, N_, translate
 from engine.svg import (circle, document, el, group, group_targets, hl_polygon, legend, legend_height, move_label,
                         num, polygon, score_box, seat_color, text, title)
 
@@ -14,8 +15,14 @@ MARGIN = 24
 PANEL = 250
 TERRAIN = {"G": "#f1dc7c", "W": "#f1dc7c", "H": "#7fbf5f", "E": "#7fbf5f", "B": "#7fbf5f",
            "M": "#9b968c", "C": "#7d786f"}
-NAMES = {"G": "meadow", "W": "meadow with spring", "H": "horse field", "E": "eagle field", "B": "bear field",
-         "M": "mountain", "C": "cave space"}
+NAMES = {"G": N_("meadow"), "W": N_("meadow with spring"), "H": N_("horse field"), "E": N_("eagle field"),
+         "B": N_("bear field"), "M": N_("mountain"), "C": N_("cave space")}
+#: the tribes (``view.ANIMALS``) in words
+TRIBES = {"fox": N_("fox"), "snake": N_("snake")}
+
+
+def _tribe(seat: int, lang: str) -> str:
+    return translate(lang, TRIBES.get(ANIMALS[seat % 2], ANIMALS[seat % 2]))
 
 
 def _centre(q, r):
@@ -50,17 +57,20 @@ def _swatch(terrain) -> str:
     return polygon(_corners(6, 6, 7), fill=TERRAIN[terrain], stroke="#6b6457")
 
 
-def _status(view) -> str:
+def _status(view, lang: str) -> str:
     if view["phase"] == "over":
-        return "game over"
+        return translate(lang, N_("game over"))
     if view["to_move"]:
         seat = view["to_move"][0]
-        pending = f" · places with the {view['pending_totem']}" if view["pending_totem"] else ""
-        return f"{ANIMALS[seat % 2]} (seat {seat}) to move · {view['phase']} phase{pending}"
-    return f"{view['phase']} (chance)"
+        status = translate(lang, N_("{tribe} (seat {seat}) to move · {phase} phase"), tribe=_tribe(seat, lang),
+                           seat=seat, phase=view["phase"])
+        if view["pending_totem"]:
+            status += translate(lang, N_(" · places with the {totem}"), totem=view["pending_totem"])
+        return status
+    return translate(lang, N_("{phase} (chance)"), phase=view["phase"])
 
 
-def render(view: dict, highlight: list[dict] | None = None) -> str:
+def render(view: dict, highlight: list[dict] | None = None, lang: str = DEFAULT) -> str:
     cells = view["board"]
     centres = [_centre(c["q"], c["r"]) for c in cells] or [(0.0, 0.0)]
     min_x, min_y = min(x for x, _ in centres) - SIZE, min(y for _, y in centres) - SIZE
@@ -72,7 +82,7 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
         return x - min_x + MARGIN, y - min_y + MARGIN + 30
 
     parts = [text(MARGIN, 26, "Great Plains", size=18, weight="bold"),
-             text(MARGIN + 140, 26, _status(view), size=13, class_="turn")]
+             text(MARGIN + 140, 26, _status(view, lang), size=13, class_="turn")]
     parts += [_cell(c, *place(c["q"], c["r"])) for c in cells]
     targets = group_targets(highlight, lambda m: tuple(m["cell"]))
     for (q, r), indices in sorted(targets.items()):
@@ -81,25 +91,26 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
 
     x = MARGIN * 2 + board_w
     standings = view["standings"]
-    parts.append(score_box(x, 40, [{"seat": s["seat"], "name": f"{ANIMALS[s['seat'] % 2]}", "total": s["total"],
+    parts.append(score_box(x, 40, [{"seat": s["seat"], "name": _tribe(s["seat"], lang), "total": s["total"],
                                     "winner": view["phase"] == "over" and s["seat"] in standings["winners"],
                                     "to_move": s["seat"] in view["to_move"]} for s in standings["scores"]],
-                           width=PANEL - 10))
+                           width=PANEL - 10, lang=lang))
     y = 40 + 30 + 20 * len(standings["scores"]) + 20
     supply = view["supply"]
-    parts.append(text(x, y, f"Supply: horse {supply['horse']} · eagle {supply['eagle']} · bear {supply['bear']}",
+    parts.append(text(x, y, translate(lang, N_("Supply: horse {horse} · eagle {eagle} · bear {bear}"), **supply),
                       size=11, class_="supply"))
     for p in view["players"]:
         y += 16
         held = p["totems"]
-        parts.append(text(x, y, f"{p['animal']}: hand {p['figures_in_hand']}, caves {p['caves_in_hand']}, "
-                                f"removed {p['figures_removed']}; H{held['horse']} E{held['eagle']} B{held['bear']}",
-                          size=11, class_="player"))
+        parts.append(text(x, y, translate(
+            lang, N_("{tribe}: hand {hand}, caves {caves}, removed {removed}; H{horse} E{eagle} B{bear}"),
+            tribe=translate(lang, TRIBES.get(p["animal"], p["animal"])), hand=p["figures_in_hand"],
+            caves=p["caves_in_hand"], removed=p["figures_removed"], **held), size=11, class_="player"))
     y += 22
-    parts.append(text(x, y, "Hunting grounds (value, fox:snake)", size=11, weight="bold"))
+    parts.append(text(x, y, translate(lang, N_("Hunting grounds (value, fox:snake)")), size=11, weight="bold"))
     for g in standings["grounds"]:
         y += 14
-        lead = "–" if g["leader"] is None else ANIMALS[g["leader"] % 2]
+        lead = "–" if g["leader"] is None else _tribe(g["leader"], lang)
         parts.append(text(x, y, f"{g['id']}: {g['value']}  {g['figures'][0]}:{g['figures'][1]}  {lead}",
                           size=10, class_="ground"))
     marked = {i for indices in targets.values() for i in indices}
@@ -108,10 +119,10 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
         y += 20
         parts.append(text(x, y, "; ".join(others), size=11, weight="bold"))
     items = [(NAMES[t], _swatch(t)) for t in "GHMC"]
-    items += [("spring (+1)", circle(6, 6, 4, fill="#3a8fd8")),
-              *[(f"{ANIMALS[s]} figure / cave", seat_color(s)) for s in (0, 1)]]
+    items += [(N_("spring (+1)"), circle(6, 6, 4, fill="#3a8fd8")),
+              *[(translate(lang, N_("{tribe} figure / cave"), tribe=_tribe(s, lang)), seat_color(s)) for s in (0, 1)]]
     y += 16
-    parts.append(legend(x, y, items, width=PANEL - 10))
+    parts.append(legend(x, y, items, width=PANEL - 10, lang=lang))
     width = x + PANEL
     height = max(board_h + MARGIN * 2 + 30, y + legend_height(items) + 10)
-    return document(width, height, parts, doc_title="Great Plains", desc=_status(view))
+    return document(width, height, parts, doc_title="Great Plains", desc=_status(view, lang))

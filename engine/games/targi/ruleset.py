@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.ai.policies import Policy
 from engine.package import GameModules, PackagedRuleset
 
-from . import flow, options, rules, scoring, state, svg, view
+from . import flow, options, rules, scoring, state, svg, texts, view
 
 
 class Targi(PackagedRuleset):
@@ -19,7 +19,7 @@ class Targi(PackagedRuleset):
     hidden_information = True
     #: a face-down or deck card's identity shown (a chance step too)
     reveal_events = frozenset({"revealed", "drew_goods_card", "drew_tribe_card"})
-    modules = GameModules(options, state, flow, rules, scoring, view, svg)
+    modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)
 
     def perform(self, state, seat, move):
         """The move, then the automatic steps up to the next decision or chance step."""

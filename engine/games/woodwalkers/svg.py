@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.i18n import DEFAULT, N_, translate
 from engine.svg import (document, el, group, group_targets, hl_rect, legend, legend_height, move_label,
                         polygon, rect, score_box, seat_color, text, title)
 
@@ -49,27 +50,31 @@ def _board(view) -> list[str]:
     return parts + flags
 
 
-def _status(view) -> list[str]:
+def _status(view, lang: str) -> list[str]:
     pending = view["pending"]
     if view["phase"] == "over":
-        turn = "game over"
+        turn = translate(lang, N_("game over"))
     elif pending:
-        turn = f"to move: seat {', '.join(map(str, pending['seats']))} ({pending['decision']})"
+        turn = translate(lang, N_("to move: seat {seats} ({decision})"), seats=", ".join(map(str, pending["seats"])),
+                         decision=pending["decision"])
         if pending.get("die"):
-            turn += f", die {pending['die']}"
+            turn += translate(lang, N_(", die {die}"), die=pending["die"])
     else:
-        turn = "chance step"
-    lines = [f"{view['variant']} · round {view['round']}{' (last)' if view['last_round'] else ''}",
-             f"mode: {view['mode'] or '–'} · display: {', '.join(view['display']) or '–'}",
+        turn = translate(lang, N_("chance step"))
+    last = translate(lang, N_(" (last)")) if view["last_round"] else ""
+    lines = [translate(lang, N_("{variant} · round {round}"), variant=view["variant"], round=view["round"]) + last,
+             translate(lang, N_("mode: {mode} · display: {display}"), mode=view["mode"] or "–",
+                       display=", ".join(view["display"]) or "–"),
              turn]
     duel = view["duel"]
     if duel:
-        lines.append(f"duel: {duel['challenger']} ({duel['challenger_species'] or '?'}) vs "
-                     f"{duel['defender']} ({duel['defender_species'] or '?'})")
+        lines.append(translate(lang, N_("duel: {challenger} ({challenger_species}) vs {defender} ({defender_species})"),
+                               challenger=duel["challenger"], challenger_species=duel["challenger_species"] or "?",
+                               defender=duel["defender"], defender_species=duel["defender_species"] or "?"))
     return lines
 
 
-def render(view: dict, highlight: list[dict] | None = None) -> str:
+def render(view: dict, highlight: list[dict] | None = None, lang: str = DEFAULT) -> str:
     rows = view["board"]["rows"]
     board_w, board_h = len(rows[0]) * CELL, len(rows) * CELL
     parts = _board(view)
@@ -79,21 +84,22 @@ def render(view: dict, highlight: list[dict] | None = None) -> str:
         tip = "; ".join(move_label(highlight[i]) for i in indices)
         parts.append(hl_rect(x + 2, y + 2, CELL - 4, CELL - 4, indices, tip))
     x = MARGIN * 2 + board_w
-    lines = _status(view)
+    lines = _status(view, lang)
     parts += [text(x, MARGIN + 14 + 18 * i, line, size=12, weight="bold" if i == 2 else None, class_="status")
               for i, line in enumerate(lines)]
     y = MARGIN + 18 * len(lines) + 10
-    rows_ = [{"seat": s, "name": f"seat {s} (board {view['board_seat'][s]}) · med {h['medicine']} · dice {h['dice']}",
+    rows_ = [{"seat": s, "name": translate(lang, N_("seat {seat} (board {board}) · med {medicine} · dice {dice}"),
+                                           seat=s, board=view["board_seat"][s], **h),
               "total": total, "to_move": s in view["to_move"]}
              for s, (total, h) in enumerate(zip(view["scores"], view["held"]))]
-    parts.append(score_box(x, y, rows_, width=PANEL - 10))
+    parts.append(score_box(x, y, rows_, width=PANEL - 10, lang=lang))
     y += 30 + 20 * len(rows_) + 12
-    items = [("forest field", FOREST), ("plain field", PLAIN), ("face-down forest tile", TILE),
-             ("revealed flag (value at the top right)", FLAG), ("animal: species, ? = face down", seat_color(0)),
-             ("tinted: a seat's start fields", seat_color(1))]
+    items = [(N_("forest field"), FOREST), (N_("plain field"), PLAIN), (N_("face-down forest tile"), TILE),
+             (N_("revealed flag (value at the top right)"), FLAG),
+             (N_("animal: species, ? = face down"), seat_color(0)), (N_("tinted: a seat's start fields"), seat_color(1))]
     if highlight:
-        items.append(("legal target (click)", "#ff00c8"))
-    parts.append(legend(x, y, items, width=PANEL - 10))
+        items.append((N_("legal target (click)"), "#ff00c8"))
+    parts.append(legend(x, y, items, width=PANEL - 10, lang=lang))
     height = max(board_h + 2 * MARGIN, y + legend_height(items) + MARGIN)
     return document(x + PANEL, height, group(parts), doc_title="Woodwalkers",
                     desc=" | ".join(lines))
