@@ -67,7 +67,9 @@ class _Fields(dict):
         return HIDDEN
 
 
-def render(ruleset, item: dict, templates: dict, lang: str) -> str:
+def worded(ruleset, item: dict, templates: dict, lang: str) -> str:
+    """``item`` by its template in ``templates`` (or :data:`EVENT_TEXTS`); an item without one
+    reads as its key (tests/test_texts.py finds none in the rulesets)."""
     key = ruleset.text_key(item)
     template = templates.get(key) or EVENT_TEXTS.get(key)
     if template is None:
@@ -81,9 +83,9 @@ def event_text(ruleset, event: dict, lang: str) -> str:
     """An event (as its viewer sees it) in words."""
     if event.get("type") == "auto_move":
         event = {**event, "move": move_text(ruleset, event["move"], lang)}
-    return render(ruleset, event, ruleset.event_texts, lang)
+    return worded(ruleset, event, ruleset.event_texts, lang)
 
 
 def move_text(ruleset, move: dict, lang: str) -> str:
     """A move in words: what it does, not who plays it."""
-    return render(ruleset, move, ruleset.move_texts, lang)
+    return worded(ruleset, move, ruleset.move_texts, lang)

@@ -116,7 +116,8 @@ def play(base_url: str, ruleset: str, players: int | None = None) -> dict:
                 break
             raise CheckFailed(f"playMove {played.status_code}: {result.code.value}: {result.message}")
         check(isinstance(result, MoveOut) and result.version == version + 1, f"playMove made version {version + 1}")
-        my_moves.append({"version": result.version, "move": move.to_dict()})
+        # as the history logs it: without the words (text) legal-moves adds to a move
+        my_moves.append({"version": result.version, "move": {k: v for k, v in move.to_dict().items() if k != "text"}})
 
     final = get_game.sync(game_id, client=seat)
     check(not isinstance(final, Error) and final is not None and final.status is GameOutStatus.FINISHED,

@@ -31,6 +31,7 @@ function label(value) {
 
 function moveLabel(move) {
   if (!move || typeof move !== "object") return label(move);
+  if (typeof move.text === "string") return move.text;  // legal-moves' words, in the browser's language
   const rest = Object.entries(move).filter(([k]) => k !== "type").map(([k, v]) => k + "=" + label(v)).join(" ");
   return ((move.type || "?") + " " + rest).trim();
 }
