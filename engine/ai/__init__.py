@@ -1,8 +1,9 @@
 """AI players over the ruleset contract.
 
 ``choose_move`` is the entry point the worker calls for AI seats; ``analyse`` ranks the
-moves and ``hint`` explains the best ones to a player. Both see only what ``seat`` may know: every search iteration starts from
-``ruleset.determinize(state, seat, rng)``. See docs/ai.md.
+moves and ``hint`` explains the best ones to a player. All see only what ``seat`` may
+know: every search iteration starts from ``ruleset.determinize(state, seat, rng)``.
+See docs/ai.md.
 """
 
 from __future__ import annotations
