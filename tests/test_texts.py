@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from engine import Match, registry
+from engine import Match, registry, svg
 from engine.i18n import LANGUAGES, LOCALE_DIR, catalogue_path
 from engine.rng import Rng
 from engine.texts import EVENT_TEXTS, HIDDEN, event_text, move_text
@@ -112,3 +113,20 @@ def test_random_games_read_in_english_and_german(ruleset):
         seen_events |= {key.split("/")[0] for key in seen_events}
         seed += 1
     assert seen_moves and seen_events
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_pictures_label_in_german(ruleset):
+    """A German picture (mid-game, with the seat's moves marked) shows no label whose English
+    msgid has another German text: every label went through the catalogue."""
+    match, rng = Match.create(ruleset, ruleset.min_players, None, 5), Rng(5)
+    for _ in range(12):
+        seat = match.to_move()[0]
+        moves = match.legal_moves(seat)
+        match.play(seat, moves[rng.below(len(moves))])
+    seat = match.to_move()[0]
+    english = {msgid for msgid, message in catalogue("de").items() if message.string != msgid}
+    board = svg.frame(ruleset.renderer(match.view(seat), match.legal_moves(seat), "de"), heading="", banner="",
+                      banner_seat=seat, scores=[], lang="de")
+    labels = {element.text for element in ElementTree.fromstring(board).iter(f"{{{svg.SVG_NS}}}text")}
+    assert labels and not labels & english, labels & english

@@ -18,6 +18,7 @@ NAMES = {"noble": N_("Noble"), "merchant": N_("Merchant"), "fata_morgana": N_("F
          "take_good": ""}
 GOODS = (N_("Dates"), N_("Salt"), N_("Pepper"))
 KIND_FILL = {"goods": "#f3e2b3", "tribe": "#cfe3c0"}
+KIND_NAMES = {"goods": N_("goods card"), "tribe": N_("tribe card")}
 SYMBOL_FILL = {"OA": "#9fd3e6", "CR": "#e8c48f", "WE": "#a9c7f0", "TE": "#e6b0b0", "TA": "#c9b3e6"}
 ROBBER = "#6d6d6d"
 #: border card number -> (row, col) of the 5 x 5 grid (§2.1)
@@ -77,7 +78,8 @@ def _board(view, targets, highlight, lang: str):
         fill = "#bbbbbb" if cell["face_down"] else KIND_FILL[cell["kind"]]
         parts.append(group([rect(x, y, CARD_W, CARD_H, rx=5, fill=fill,
                                  stroke="#6b6457", stroke_dasharray="4 3" if cell["empty"] else None),
-                            text(x + CARD_W / 2, y + 22, cell["kind"], size=10, anchor="middle", fill="#555555"),
+                            text(x + CARD_W / 2, y + 22, translate(lang, KIND_NAMES[cell["kind"]]), size=10,
+                                 anchor="middle", fill="#555555"),
                             text(x + CARD_W / 2, y + 42, label, size=13, anchor="middle", weight="bold")],
                            class_="central-card"))
         for marker in view["markers"]:
