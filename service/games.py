@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine import GameOver, Match, NotYourTurn, derive_seed, registry, seat_label
 from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move, hint
 from engine.i18n import DEFAULT
+from engine.texts import move_text
 
 from .clocks import Deadlines, advance, clock_view, next_deadline
 from .config import CLIENT_SEEDS_ALLOWED, CLIENT_SEEDS_PERFECT_INFORMATION_ONLY, CLIENT_SEEDS_REFUSED, Settings
@@ -284,19 +285,25 @@ class Games:
             raise
         return task_id
 
-    def task(self, task_id: str, token: str | None) -> dict:
-        """A task's state and result, for the token of the seat that asked for it only.
-        NotFound for an unknown id, no token or another token alike (existence stays secret)."""
+    def task(self, task_id: str, token: str | None, lang: str = DEFAULT) -> dict:
+        """A task's state and result, for the token of the seat that asked for it only; a hint's
+        top moves get their ``text`` in ``lang``. NotFound for an unknown id, no token or another
+        token alike (existence stays secret)."""
         owner = self.store.task_owner(task_id)
         if owner is None or token is None:
             raise NotFound("task")
         try:
-            seat = self.load(owner["game_id"]).seat_of(token)
+            game = self.load(owner["game_id"])
+            seat = game.seat_of(token)
         except (NotFound, Unauthorized):
             raise NotFound("task") from None
         if seat != owner["seat"]:
             raise NotFound("task")
         state, result = self.dispatcher.task_result(task_id)
+        if result and result.get("top"):
+            ruleset = game.match.ruleset
+            result = {**result, "top": [{**entry, "text": move_text(ruleset, entry["move"], lang)}
+                                        for entry in result["top"]]}
         return {"state": state, "result": result}
 
     def readiness(self) -> dict:

@@ -158,7 +158,8 @@ def tasks() -> dict:
     match = fresh(ruleset_ids()[0])
     seat, move = first_move(match)
     done = {"version": match.version, "seat": seat, "move": move,
-            "top": [{"move": move, "visits": 212, "win_probability": 0.64, "score_change": 3.5}]}
+            "top": [{"move": move, "text": match.described_moves(seat)[0]["text"], "visits": 212,
+                     "win_probability": 0.64, "score_change": 3.5}]}
     return {
         "pending": {"summary": "queued or not yet known", "value": TaskOut().dump({"state": "PENDING", "result": None})},
         "hint": {"summary": "a suggested move", "value": TaskOut().dump({"state": "SUCCESS", "result": done})},

@@ -229,6 +229,8 @@ class TaskIdOut(Schema):
 
 class HintMoveOut(Schema):
     move = fields.Dict(required=True, metadata={"description": "a move object of the ruleset"})
+    text = fields.String(required=True, metadata={"description": "the move in words, in the `Accept-Language` of "
+                                                                 "the task read (English or German)"})
     visits = fields.Integer(required=True, metadata={"description": "how often the search tried it"})
     win_probability = fields.Float(required=True, metadata={"description": (
         "the search's estimate of the seat's chance to win after it, 0 to 1 (its mean reward: the win share "

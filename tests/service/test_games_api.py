@@ -317,11 +317,15 @@ def test_a_searched_hint_explains_its_best_moves(client):
     game_id, toks = created["game_id"], tokens(created)
     seat = client.get(f"/v1/games/{game_id}").json["to_move"][0]
     task_id = client.post(f"/v1/games/{game_id}/hint", headers=bearer(toks[seat]), json={"level": "easy"}).json
-    done = wait_for(lambda: (r := client.get(f"/v1/tasks/{task_id['task_id']}", headers=bearer(toks[seat])).json)
-                    ["state"] == "SUCCESS" and r)
+    task_url = f"/v1/tasks/{task_id['task_id']}"
+    done = wait_for(lambda: (r := client.get(task_url, headers=bearer(toks[seat])).json)["state"] == "SUCCESS" and r)
     result = done["result"]
-    moves = bare(legal(client, game_id, toks[seat])["moves"])
+    listed = legal(client, game_id, toks[seat])["moves"]
+    texts = {canonical(move): described["text"] for move, described in zip(bare(listed), listed)}
     assert 1 <= len(result["top"]) <= 3 and result["top"][0]["move"] == result["move"]
-    assert all(t["move"] in moves and set(t) == {"move", "visits", "win_probability", "score_change"}
-               and 0 <= t["win_probability"] <= 1 for t in result["top"])
+    assert all(set(t) == {"move", "text", "visits", "win_probability", "score_change"}
+               and texts[canonical(t["move"])] == t["text"] and 0 <= t["win_probability"] <= 1 for t in result["top"])
+    german = client.get(task_url, headers={**bearer(toks[seat]), "Accept-Language": "de"})
+    assert german.headers["Content-Language"] == "de"
+    assert [t["move"] for t in german.json["result"]["top"]] == [t["move"] for t in result["top"]]
     assert [t["visits"] for t in result["top"]] == sorted((t["visits"] for t in result["top"]), reverse=True)
