@@ -17,11 +17,14 @@ EVENTS = {
     "reshuffle": N_("The {deck} cards are shuffled into a new deck"),
     "drew_goods_card": N_("{seat} draws goods card {card}"),
     "drew_tribe_card": N_("{seat} draws tribe card {card}"),
+    "drew_tribe_card/hidden": N_("{seat} draws a tribe card"),
     "use": N_("{seat} uses card {card} at {space}"),
+    "use/border": N_("{seat} uses border card {card}"),
     "end_actions": N_("{seat} ends the actions"),
     "play": N_("{seat} plays tribe card {card}"),
     "discard": N_("{seat} discards card {card}"),
     "keep": N_("{seat} takes tribe card {card} into the hand"),
+    "keep/hidden": N_("{seat} takes a tribe card into the hand"),
     "paid": N_("{seat} pays {cost} for {card}"),
     "placed_card": N_("{seat} places {card} in row {row}"),
     "gain": N_("{seat} gains {goods}"),
@@ -61,7 +64,8 @@ EVENTS = {
 }
 MOVES = {
     "place": N_("Place a Targi on border card {card}"),
-    "use": N_("Use card {card}"),
+    "use": N_("Use the card at {space}"),
+    "use/border": N_("Use border card {card}"),
     "end_actions": N_("End the actions"),
     "we8_play": N_("Play a tribe card from the hand"),
     "play": N_("Play the tribe card"),
@@ -100,7 +104,12 @@ DECKS = {"goods": N_("goods"), "tribe": N_("tribe")}
 
 
 def key(item: dict) -> str:
-    return item["type"]
+    kind = item["type"]
+    if kind == "use" and "space" not in item:
+        return "use/border"
+    if kind in ("keep", "drew_tribe_card") and "seat" in item and "card" not in item:   # another seat's card
+        return f"{kind}/hidden"
+    return kind
 
 
 def amounts(lang: str, d=0, s=0, p=0, gold=0) -> str:

@@ -30,10 +30,12 @@ EVENTS = {
 }
 MOVES = {
     "arrange": N_("Place the {species} at {to}"),
+    "arrange/hidden": N_("Place an animal tile face down"),
     "choose_mode": N_("Choose combat mode tile {tile}"),
     "roll": N_("Roll the die"),
     "pass": N_("Pass"),
     "use_medicine": N_("Use medicine on animal {animal}"),
+    "use_medicine/hidden": N_("Use medicine"),
     "reroll": N_("Use a dice tile: roll again"),
     "accept": N_("Keep the roll"),
     "move": N_("Move animal {animal} to {to}"),
@@ -55,6 +57,8 @@ def key(item: dict) -> str:
     if kind == "duel":
         return f"duel/{item['stage']}"
     if kind in ("arranged", "moved") and "seat" in item and item.get("species") is None:
+        return f"{kind}/hidden"
+    if kind in ("arrange", "use_medicine") and len(item) == 1:   # another seat's move, redacted
         return f"{kind}/hidden"
     return kind
 
