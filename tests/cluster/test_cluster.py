@@ -15,7 +15,7 @@ import redis
 from engine import registry
 from service.store import record_key
 
-from ..reliability.players import http_caller
+from ..reliability.players import as_logged, http_caller
 from ..reliability.procs import check_consistent, http_call
 from ..reliability.test_races import check_no_move_lost_or_duplicated, contend, create_shared
 from ..service.helpers import wait_for
@@ -141,7 +141,7 @@ def test_primary_killed_under_a_running_game(cluster_stack):
                                                                   "expected_version": listed["version"]},
                         game.tokens[seat])
             if body is not None:
-                acks.append((game.game_id, body["version"], seat, move))
+                acks.append((game.game_id, body["version"], seat, as_logged(move)))
 
     thread = threading.Thread(target=player, daemon=True)
     thread.start()

@@ -29,6 +29,11 @@ def http_caller(port: int, timeout: float = 10):
     return call
 
 
+def as_logged(move: dict) -> dict:
+    """A move as legal-moves listed it, as the log keeps it: without its ``text`` (a description)."""
+    return {key: value for key, value in move.items() if key != "text"}
+
+
 @dataclass
 class Ack:
     game_id: str
@@ -85,7 +90,7 @@ class Player:
         status, body = self.call("POST", f"/v1/games/{game_id}/moves",
                                  {"move": move, "expected_version": listed["version"]}, tokens[seat])
         if status == 200:
-            self.acks.append(Ack(game_id, body["version"], seat, move, time.monotonic()))
+            self.acks.append(Ack(game_id, body["version"], seat, as_logged(move), time.monotonic()))
             return True
         self.failures.append(f"move {status} {(body or {}).get('code')}")
         return False

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine import registry
 
-from .players import flask_caller
+from .players import as_logged, flask_caller
 from .procs import check_consistent
 
 RULESETS = sorted(registry.rulesets())
@@ -52,8 +52,7 @@ def contend(call, games: list[SharedGame], moves: int, seed: int) -> list[tuple]
                             {"move": move, "expected_version": listed["version"]}, token)
         if status == 200:
             assert body["version"] == listed["version"] + 1
-            made = {key: value for key, value in move.items() if key != "text"}   # the log keeps no description
-            acks.append((game.game_id, body["version"], seat, made))
+            acks.append((game.game_id, body["version"], seat, as_logged(move)))
         else:
             # losing a race is one of these answers, never anything else
             assert (status, body["code"]) in ((409, "stale_version"), (409, "not_your_turn"),
