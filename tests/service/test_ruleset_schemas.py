@@ -13,13 +13,14 @@ Targi field described wrongly refuses the real answers.
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import jsonschema_rs
 import pytest
 
 from engine import registry
-from engine.match import AUTO_MOVE
+from engine.match import AUTO_MOVE, Match
 from service.api.service_events import SERVICE_EVENTS
 from service.api.ruleset_schemas import AI_FALLBACK_EVENT, event_name, move_name, prefix, rulesets_documented
 from service.games import AI_FALLBACK
@@ -203,6 +204,29 @@ def test_real_answers_of_whole_games_validate(client, spec, ruleset_id, options,
     assert counts["moves"] > 5 and counts["views"] > 3 * (players + 1)
     assert counts["legal_moves"] >= counts["moves"] and counts["events"] > 0
     print(ruleset_id, options, counts)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_views_of_a_table_dealt_game_validate_at_every_step(spec, ruleset_id):
+    """Companion mode (``"chance": "table"``): every view, before and between the outcomes the
+    table deals, as every seat and a spectator see it (a Targi round 1 before its start player
+    is drawn has none)."""
+    ruleset = registry.get(ruleset_id)
+    players = ruleset.max_players
+    match, rng = Match.create(ruleset, players, {}, 7, chance="table"), random.Random(3)
+    for step in range(MAX_MOVES):
+        for viewer in [None, *range(players)]:
+            spec.check(f"{prefix(ruleset_id)}View", json.loads(json.dumps(match.view(viewer))),
+                       f"{ruleset_id} view of {viewer} at step {step}")
+        if match.status != "active":
+            break
+        pending = match.pending_chance()
+        if pending is not None:
+            match.deal(rng.choice(pending.outcomes))
+        else:
+            seat = match.to_move()[0]
+            match.play(seat, rng.choice(match.legal_moves(seat)))
+    assert match.status == "finished"
 
 
 def test_a_wrong_schema_refuses_real_answers(client, spec):

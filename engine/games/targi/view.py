@@ -156,7 +156,8 @@ TargiViewScore = shape("TargiViewScore", {"seat": _SEAT, "total": _int(required=
 View = shape("TargiView", {
     "round": _int(required=True),
     "start_player": _int(required=True),
-    "first_player": _int(required=True),
+    "first_player": _int(required=True, allow_none=True, metadata={
+        "description": "the start player of round 1; null until drawn (a table-dealt game before its first outcome)"}),
     "robber": _int(required=True, allow_none=True),
     "targi": fields.List(fields.Nested(TargiViewTargi), required=True),
     "markers": fields.List(fields.Nested(TargiViewMarker), required=True),
