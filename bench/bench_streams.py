@@ -172,7 +172,8 @@ def reader(conn, port: int) -> None:
     told "stop", closes them and answers with the arrival times by version."""
 
     async def hold():
-        path, count, ramp = conn.recv()
+        path, count, ramp, niceness = conn.recv()
+        os.nice(niceness)
         arrivals: dict[int, list[float]] = {}
         transports = await subscribe_all(port, path, count, ramp, arrivals)
         conn.send("ready")
@@ -212,7 +213,7 @@ async def measure(args, port: int, master: subprocess.Popen, readers: list, redi
         path = f"/v1/games/{game.game_id}/events?since={since}"
         shares = [args.subscribers // len(readers) + (i < args.subscribers % len(readers)) for i in range(len(readers))]
         for conn, share in zip(readers, shares):
-            conn.send((path, share, max(1, args.ramp // len(readers))))
+            conn.send((path, share, max(1, args.ramp // len(readers)), args.reader_nice))
         loop = asyncio.get_running_loop()
         for conn in readers:
             assert await loop.run_in_executor(None, conn.recv) == "ready"
@@ -252,6 +253,9 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=0.2, help="seconds between moves")
     parser.add_argument("--ramp", type=int, default=50, help="streams connecting at once")
     parser.add_argument("--readers", type=int, default=2, help="processes holding the streams")
+    parser.add_argument("--reader-nice", type=int, default=0,
+                        help="niceness of the reader processes (subscribers are other machines in production: "
+                             "a positive value keeps their reading off the server's share of the cores)")
     args = parser.parse_args()
     server = EmbeddedRedis(free_port()).start()
     port = free_port()
