@@ -12,7 +12,6 @@ import logging
 import secrets
 import time
 
-import orjson
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
@@ -22,6 +21,7 @@ from engine.limits import MAX_RECORD_BYTES  # a stored record or log entry: more
 
 from .config import PROBE_TIMEOUT_SECONDS, TASK_RESULT_SECONDS
 from .errors import NotFound, OutcomeUnknown, StaleVersion
+from .json_bytes import json_bytes
 from .redis_client import CLUSTER_BUSY, UNREACHABLE, connect
 from .replication import ReplicaWait
 
@@ -108,13 +108,9 @@ return 1
 
 
 def _stored(document: dict, what: str) -> bytes:
-    """``document`` as the JSON to store, compact UTF-8 by orjson (several times faster than the
-    standard library; the standard library where orjson refuses a value: an integer beyond 64
-    bits, a lone surrogate); LimitExceeded when it is over MAX_RECORD_BYTES bytes."""
-    try:
-        text = orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS)
-    except orjson.JSONEncodeError:
-        text = json.dumps(document).encode()
+    """``document`` as the JSON to store (``json_bytes``); LimitExceeded when it is over
+    MAX_RECORD_BYTES bytes."""
+    text = json_bytes(document)
     if len(text) > MAX_RECORD_BYTES:
         raise LimitExceeded("record_bytes", MAX_RECORD_BYTES, what)
     return text

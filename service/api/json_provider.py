@@ -8,12 +8,9 @@ library, which writes it as Flask always did. Request bodies are read by ``stric
 
 from __future__ import annotations
 
-import json
-
-import orjson
 from flask.json.provider import DefaultJSONProvider
 
-OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_APPEND_NEWLINE
+from ..json_bytes import json_bytes
 
 
 class OrjsonProvider(DefaultJSONProvider):
@@ -21,15 +18,12 @@ class OrjsonProvider(DefaultJSONProvider):
 
     def encode(self, obj) -> bytes:
         """``obj`` as one line of JSON with a newline, as Flask's answers are."""
-        try:
-            return orjson.dumps(obj, default=self.default, option=OPTIONS)
-        except orjson.JSONEncodeError:
-            return (json.dumps(obj, default=self.default, separators=(",", ":")) + "\n").encode()
+        return json_bytes(obj, self.default) + b"\n"
 
     def dumps(self, obj, **kwargs) -> str:
         if kwargs:
             return super().dumps(obj, **kwargs)
-        return self.encode(obj)[:-1].decode()
+        return json_bytes(obj, self.default).decode()
 
     def response(self, *args, **kwargs):
         return self._app.response_class(self.encode(self._prepare_response_obj(args, kwargs)),
