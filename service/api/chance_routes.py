@@ -14,15 +14,13 @@ from engine.match import TABLE_CHANCE
 from .. import companion
 from . import examples
 from .blueprint import Blueprint
-from .contract import answers, headers
+from .contract import SEAT_OR_ADMIN, answers, headers
 from .game_routes import bearer_token, games, private_when_seat
 from .languages import ACCEPT_LANGUAGE, language
 from .schemas import MoveOut, Strict
 
 blp = Blueprint("chance", __name__, url_prefix="/v1/games", description="Companion mode: chance from the table")
 blp.after_request(private_when_seat)
-#: the admin token, or the dealer seat's token
-DEALER = [{"adminToken": []}, {"seatToken": []}]
 
 
 class ChanceOut(Schema):
@@ -65,7 +63,7 @@ class TableChance(MethodView):
     @blp.response(200, ChanceOut, description="the chance step the game waits for and its possible outcomes",
                   headers=headers(private=True), example=table_example()[1])
     @answers(blp, 401, 404, 429, 500, 503, private=True, s503=["store_unavailable"])
-    @blp.doc(operationId="getTableChance", security=DEALER)
+    @blp.doc(operationId="getTableChance", security=SEAT_OR_ADMIN)
     def get(self, game_id):
         """List the outcomes the table may draw
 
@@ -85,7 +83,7 @@ class TableChance(MethodView):
     @answers(blp, 400, 401, 404, 408, 409, 413, 422, 429, 500, 503, private=True,
              s409=["stale_version", "game_over", "illegal_outcome", "game_not_started"],
              s422=["malformed_request", "limit_exceeded"], s503=["store_unavailable", "outcome_unknown"])
-    @blp.doc(operationId="dealTableChance", security=DEALER, parameters=[ACCEPT_LANGUAGE])
+    @blp.doc(operationId="dealTableChance", security=SEAT_OR_ADMIN, parameters=[ACCEPT_LANGUAGE])
     def post(self, body, game_id):
         """Post the outcome the table drew
 

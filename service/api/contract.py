@@ -9,10 +9,13 @@ from http import HTTPStatus
 from .errors import CATALOGUE
 from .schemas import ErrorOut
 
-#: ``security`` of an operation: public, with a seat token, or either (a spectator has none).
+#: ``security`` of an operation: public, with a seat token, or either (a spectator has none);
+#: with the game's admin token, or a seat's or the admin's.
 PUBLIC: list = []
 SEAT = [{"seatToken": []}]
 SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
+ADMIN = [{"adminToken": []}]
+SEAT_OR_ADMIN = [{"seatToken": []}, {"adminToken": []}]
 
 STRING = {"type": "string"}
 RETRY_AFTER = {"description": "seconds to wait before retrying", "schema": {"type": "integer", "minimum": 0}}

@@ -11,15 +11,14 @@ from ..lifecycle import Lifecycle, retrying
 from ..undo import undo
 from . import examples
 from .blueprint import Blueprint
-from .contract import PUBLIC, SEAT, answers, headers
+from .contract import ADMIN, PUBLIC, SEAT, SEAT_OR_ADMIN, answers, headers
 from .game_routes import bearer_token, games, load_as_seat, private_when_seat
 from .schemas import GameOut, Strict
-from .webhook_routes import ADMIN, load_as_admin
+from .webhook_routes import load_as_admin
 
 blp = Blueprint("lifecycle", __name__, url_prefix="/v1/games",
                 description="A game's life: invites, resigning, aborting, tokens")
 blp.after_request(private_when_seat)
-SEAT_OR_ADMIN = [{"seatToken": []}, {"adminToken": []}]
 
 
 class VersionIn(Strict):

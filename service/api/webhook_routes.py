@@ -12,14 +12,13 @@ from ..errors import Unauthorized
 from ..games import Game
 from ..webhooks import DELIVERED, EVENTS, FAILED, MAX_URL_CHARS, PENDING
 from .blueprint import Blueprint
-from .contract import answers, headers
+from .contract import ADMIN, answers, headers
 from .game_routes import bearer_token, games, private_when_seat
 from .schemas import Strict
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/games",
                 description="A game's signed webhook (the game's admin token)")
 blp.after_request(private_when_seat)
-ADMIN = [{"adminToken": []}]
 
 EXAMPLE_URL = "https://example.org/spielwerk/hook"
 
