@@ -210,6 +210,11 @@ def messages(games_: Games, streams_: Streams, game: Game, viewer: tuple[int | N
     ``sock``, the dispatcher writes live versions to it directly while this waits."""
     seat = viewer[0]
     renewed = started = time.monotonic()
+
+    def ends_stream(entry: dict) -> bool:
+        """The entry took the stream's seat token away (a new token, a forfeit): the stream ends there."""
+        return seat is not None and revokes(entry, seat)
+
     try:
         start = 0 if since is None else min(since, game.version)
         yield f"retry: {RETRY_MS}\n: versions after {since if since is not None else 'none'}\n\n".encode()
@@ -230,8 +235,8 @@ def messages(games_: Games, streams_: Streams, game: Game, viewer: tuple[int | N
                     older = logged(games_, game, 0, game.version)
                 yield move_frame(game, entry, viewer, position_of(game, entry, older or []))
                 last = entry["version"]
-                if seat is not None and revokes(entry, seat):
-                    return                 # the seat's token was revoked: its stream ends
+                if ends_stream(entry):
+                    return
             if not page:
                 break
         if game.final is not None:
@@ -239,7 +244,7 @@ def messages(games_: Games, streams_: Streams, game: Game, viewer: tuple[int | N
             return
         if sock is not None:            # an entry that revokes the seat's token comes here: it ends the stream
             sub.go_direct(sock.send_now, lambda item: chunk(live_frame(game, item, viewer)), ("chunk", viewer), last,
-                          hand_over=lambda item: seat is not None and revokes(item.entry, seat))
+                          hand_over=lambda item: ends_stream(item.entry))
         while True:
             left = streams_.max_seconds - (time.monotonic() - started)
             if left <= 0:
@@ -267,7 +272,7 @@ def messages(games_: Games, streams_: Streams, game: Game, viewer: tuple[int | N
                 for entry in logged(games_, game, last, item.version - (1 if item.kind == "move" else 0)):
                     yield move_frame(game, entry, viewer, position_of(game, entry, []))
                     last = entry["version"]
-                    if seat is not None and revokes(entry, seat):
+                    if ends_stream(entry):
                         return
             if item.kind == "final":
                 yield final_frame(item.version, item.final)
@@ -276,7 +281,7 @@ def messages(games_: Games, streams_: Streams, game: Game, viewer: tuple[int | N
                 continue
             yield item.frame(viewer, lambda: live_frame(game, item, viewer))
             last = item.version
-            if seat is not None and revokes(item.entry, seat):
+            if ends_stream(item.entry):
                 return
     except Closed:
         return
