@@ -105,6 +105,8 @@ class Ruleset(ABC):
     #: (``engine.texts``; translated through the catalogues of ``engine.i18n``)
     event_texts: ClassVar[dict[str, str]] = {}
     move_texts: ClassVar[dict[str, str]] = {}
+    #: score sheet breakdown keys -> their name (a msgid: ``engine.texts.score_text``)
+    score_texts: ClassVar[dict[str, str]] = {}
     #: move types whose payload only their mover sees (``redact_move`` leaves others only the type)
     redacted_moves: ClassVar[tuple[str, ...]] = ()
     #: the AI's search settings for this game (an ``engine.ai.Policy``; None: the default)

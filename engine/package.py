@@ -11,7 +11,8 @@ schemas, state class and renderer are read from them:
 - ``scoring``: ``score_sheet(state)``
 - ``view``: ``view(state, seat)``, ``View`` (the view's schema), ``EVENT_SCHEMAS``
 - ``svg``: ``render(view, highlight=None, lang="en")``
-- ``texts``: ``EVENTS`` and ``MOVES`` (templates, ``engine.texts``), ``key(item)``, ``words(item, lang)``
+- ``texts``: ``EVENTS`` and ``MOVES`` (templates, ``engine.texts``), ``SCORES`` (the score sheet's
+  breakdown keys in words), ``key(item)``, ``words(item, lang)``
 
 A game overrides a method only where its package does something of its own there
 (hidden information, a turn that ends outside ``rules``).
@@ -53,6 +54,7 @@ class PackagedRuleset(Ruleset):
         cls.renderer = staticmethod(cls.modules.svg.render)
         cls.event_texts = cls.modules.texts.EVENTS
         cls.move_texts = cls.modules.texts.MOVES
+        cls.score_texts = cls.modules.texts.SCORES
 
     def check_options(self, options):
         return self.modules.options.check_options(options)

@@ -5,7 +5,8 @@ A ruleset's picture is drawn by its ``renderer`` (``engine/games/<pkg>/svg.py``'
 the requesting seat (never the raw state, so a picture cannot show more than the
 JSON view), ``highlight`` the seat's legal moves to mark. A ruleset without one gets
 :func:`render_generic`. :func:`frame` puts a board picture under a
-banner (whose turn, who is looking) with a score box: what the service serves.
+banner (whose turn, who is looking) with the players (or, once the game has ended, the final
+score sheet): what the service serves.
 
 Everything here is deterministic: the same input gives the same bytes. Text is
 escaped with :func:`esc`; numbers are printed by :func:`num`; no external assets.
@@ -28,9 +29,10 @@ from .i18n import DEFAULT, N_, translate
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
 
-# Seat colours, shared by every ruleset (the score box is their legend).
-SEAT_COLORS = ["#d23c3c", "#2f6fd0", "#e0a81e", "#2f9a4a", "#8a4fc0", "#e07020", "#555555", "#1aa3a3"]
-SEAT_NAMES = ["red", "blue", "yellow", "green", "purple", "orange", "grey", "teal"]
+# Seat colours, shared by every ruleset (the players box is their legend, each beside its seat
+# number): the Okabe–Ito palette, told apart with any colour vision.
+SEAT_COLORS = ["#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
+SEAT_NAMES = ["blue", "vermillion", "green", "orange", "pink", "sky blue", "yellow", "black"]
 HIGHLIGHT = "#ff00c8"
 
 
@@ -38,6 +40,12 @@ def seat_color(seat: int | None) -> str:
     if seat is None or not isinstance(seat, int) or seat < 0:
         return "#888888"
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+def ink_on(color: str) -> str:
+    """Black or white: whichever reads better on ``color`` (``#rrggbb``)."""
+    red, green, blue = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#ffffff"
 
 
 # -- text and numbers ---------------------------------------------------------------
@@ -222,34 +230,97 @@ def legend_height(items) -> int:
     return 30 + LEGEND_ROW * len(items)
 
 
+def seat_mark(x, y, seat: int | None, size: float = 16) -> str:
+    """A seat's colour with its number in it: the seat told by number as well as by colour."""
+    colour = seat_color(seat)
+    number = "" if seat is None or not isinstance(seat, int) else seat + 1
+    return group([rect(x, y, size, size, rx=3, fill=colour, stroke="#333333"),
+                  text(x + size / 2, y + size - 4, number, size=11, anchor="middle", weight="bold",
+                       fill=ink_on(colour))], class_="seat-mark")
+
+
 def score_box(x, y, rows: list[dict], heading: str = N_("Scores"), width: float = 190, lang: str = DEFAULT) -> str:
-    """Scores: rows of ``{"seat", "name", "total", "detail"?, "winner"?, "to_move"?}``; the heading
-    a msgid, translated to ``lang``."""
+    """Scores: rows of ``{"seat", "name", "total", "winner"?, "to_move"?}``; the heading a msgid,
+    translated to ``lang``."""
     parts = [rect(x, y, width, score_box_height(rows), fill="#ffffff", stroke="#999999", rx=4, class_="scores"),
-             text(x + 8, y + 16, translate(lang, heading), size=12, weight="bold")]
+             text(x + 8, y + 17, translate(lang, heading), size=13, weight="bold")]
     for i, row in enumerate(rows):
-        top = y + 24 + i * 20
-        parts.append(rect(x + 8, top, 12, 12, fill=seat_color(row.get("seat")), stroke="#333333"))
+        top = y + 26 + i * 22
+        parts.append(seat_mark(x + 8, top, row.get("seat")))
         name = row.get("name") or seat_label(row.get("seat"))
         marks = (" ▶" if row.get("to_move") else "") + (" ★" if row.get("winner") else "")
-        parts.append(text(x + 26, top + 10, f"{name}{marks}", size=11, class_="score-name"))
-        parts.append(text(x + width - 8, top + 10, label(row.get("total")), size=12, anchor="end",
+        parts.append(text(x + 30, top + 12, fit(name, width - 80, 12) + marks, size=12, class_="score-name"))
+        parts.append(text(x + width - 8, top + 12, label(row.get("total")), size=13, anchor="end",
                           weight="bold", class_="score-total", data_seat=row.get("seat")))
     return group(parts)
 
 
 def score_box_height(rows) -> int:
-    return 30 + 20 * len(rows)
+    return 32 + 22 * len(rows)
 
 
-def turn_banner(x, y, width, message: str, seat: int | None = None, height: float = 28) -> str:
+def fit(content: str, width: float, size: float = 12) -> str:
+    """``content`` shortened with "…" to about ``width`` units at font ``size``."""
+    room = max(int(width / (size * 0.6)), 2)
+    return content if len(content) <= room else content[:room - 1] + "…"
+
+
+def final_sheet(x, y, rows: list[dict], width: float, lang: str = DEFAULT) -> str:
+    """The final screen's score sheet: a column per seat (colour and number, name, ★ winner), a
+    line per part of the score (``row["breakdown"]``: ``(words, points)`` pairs, the same parts
+    in every row) and the totals."""
+    parts_of = [name for name, _ in rows[0]["breakdown"]] if rows else []
+    label_w = min(300, width * 0.4)
+    column = (width - label_w - 8) / max(len(rows), 1)
+    out = [rect(x, y, width, final_sheet_height(rows), fill="#ffffff", stroke="#666666", rx=5, class_="final"),
+           text(x + 10, y + 22, translate(lang, N_("Final scores")), size=15, weight="bold")]
+    head = y + 34
+    for i, row in enumerate(rows):
+        left = x + label_w + i * column
+        if row.get("winner"):
+            out.append(rect(left + 2, head - 2, column - 4, final_sheet_height(rows) - 38, rx=4,
+                            fill="#fff1c2", class_="winner-column"))
+        out.append(seat_mark(left + 6, head + 2, row.get("seat")))
+        name = row.get("name") or seat_label(row.get("seat"))
+        out.append(text(left + 28, head + 14, fit(name, column - 32), size=12, weight="bold", class_="final-name"))
+        if row.get("winner"):
+            out.append(text(left + 6, head + 34, "★ " + translate(lang, N_("winner")), size=12, weight="bold",
+                            fill="#8a5a00", class_="final-winner"))
+    lines = [(name, [dict(row["breakdown"]).get(name, 0) for row in rows]) for name in parts_of]
+    lines.append((translate(lang, N_("Total")), [row.get("total") for row in rows]))
+    for n, (name, values) in enumerate(lines):
+        base = head + 64 + n * 24
+        total = n == len(lines) - 1
+        if total:
+            out.append(line(x + 8, base - 17, x + width - 8, base - 17, stroke="#666666"))
+        out.append(text(x + 10, base, fit(name, label_w - 14), size=12, weight="bold" if total else None,
+                        class_="final-part"))
+        for i, value in enumerate(values):
+            out.append(text(x + label_w + i * column + column / 2, base, label(value), size=13 if total else 12,
+                            anchor="middle", weight="bold" if total else None,
+                            class_="final-total" if total else "final-points", data_seat=rows[i].get("seat")))
+    return group(out, class_="final-sheet")
+
+
+def final_sheet_height(rows) -> int:
+    parts = len(rows[0]["breakdown"]) if rows else 0
+    return 84 + 24 * (parts + 1)
+
+
+def turn_banner(x, y, width, message: str, seat: int | None = None, height: float = 30) -> str:
     """A banner across the top: whose turn it is (coloured like that seat)."""
-    return group([rect(x, y, width, height, fill=seat_color(seat) if seat is not None else "#666666", rx=4),
-                  text(x + 10, y + height / 2 + 5, message, size=14, weight="bold", fill="#ffffff",
+    colour = seat_color(seat) if seat is not None else "#555555"
+    return group([rect(x, y, width, height, fill=colour, rx=4),
+                  text(x + 10, y + height / 2 + 5, message, size=15, weight="bold", fill=ink_on(colour),
                        class_="turn")], class_="banner")
 
 
 # -- composing the served picture -----------------------------------------------------------
+#: the served picture's width at most: a board wider than BOARD_MAX is scaled down to it; one
+#: wider than BESIDE has the players below it, a narrower one beside it
+WIDTH, BOARD_MAX, BESIDE, SIDE = 800, 780, 560, 210
+
+
 def size_of(svg: str) -> tuple[float, float]:
     """Width and height of a standalone SVG (parses it: raises on malformed XML)."""
     root = ElementTree.fromstring(svg)
@@ -260,24 +331,43 @@ def size_of(svg: str) -> tuple[float, float]:
     return float(str(w).removesuffix("px")), float(str(h).removesuffix("px"))
 
 
+def placed(board_svg: str, x: float, y: float, width: float, height: float) -> str:
+    """A standalone SVG as a nested one at ``x, y`` scaled to ``width × height``."""
+    inner = re.sub(r"^\s*<\?xml[^>]*\?>\s*", "", board_svg)
+    head, rest = inner.split(">", 1)
+    if "viewBox" not in head:
+        w, h = size_of(board_svg)
+        head += f' viewBox="0 0 {_n(w)} {_n(h)}"'
+    head = re.sub(r'\s(?:width|height|x|y)="[^"]*"', "", head)
+    return f'{head} x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}">{rest}'
+
+
 def frame(board_svg: str, *, heading: str, banner: str, banner_seat: int | None,
           scores: list[dict], note: str = "", lang: str = DEFAULT) -> str:
-    """The served picture: a banner and heading on top, the board, and to its right the
-    players (names in seat colours, totals, ▶ to move, ★ winners): the key from the seat
-    numbers the board shows to the names of the game."""
+    """The served picture, at most :data:`WIDTH` wide: a banner and heading on top, the board,
+    and the players (seat colour and number, name, total, ▶ to move, ★ winners: the key from
+    the seats the board shows to the names of the game) beside or below it. Once the game has
+    ended (every row has its ``breakdown``) the final score sheet takes the players' place."""
     bw, bh = size_of(board_svg)
-    side = 210
+    scale = min(1.0, BOARD_MAX / bw)
+    bw, bh = bw * scale, bh * scale
     top = 64
-    width = max(bw + side + 20, 480)
-    height = max(top + bh + 10, top + score_box_height(scores) + 80)
-    inner = re.sub(r"^\s*<\?xml[^>]*\?>\s*", "", board_svg)
-    inner = inner.replace("<svg", f'<svg x="10" y="{_n(top)}"', 1)
+    final = bool(scores) and all("breakdown" in row for row in scores)
+    beside = bw <= BESIDE and not final
+    width = bw + 30 + SIDE if beside else max(bw + 20, 620)
     parts = [turn_banner(10, 8, width - 20, banner, banner_seat),
-             text(12, 56, heading, size=12, fill="#444444", class_="heading"),
-             inner,
-             score_box(bw + 20, top, scores, heading=N_("Players"), lang=lang)]
+             text(12, 54, fit(heading, width - 24), size=12, fill="#444444", class_="heading"),
+             placed(board_svg, 10 if beside else (width - bw) / 2, top, bw, bh)]
+    if final:
+        box_x, box_y, box_h = 10, top + bh + 12, final_sheet_height(scores)
+        parts.append(final_sheet(box_x, box_y, scores, width - 20, lang))
+    else:
+        box_x, box_y = (bw + 20, top) if beside else (10, top + bh + 12)
+        box_h = score_box_height(scores)
+        parts.append(score_box(box_x, box_y, scores, heading=N_("Players"), width=SIDE if beside else 300, lang=lang))
     if note:
-        parts.append(text(bw + 20, top + score_box_height(scores) + 18, note, size=10, fill="#555555"))
+        parts.append(text(box_x, box_y + box_h + 18, note, size=11, fill="#555555"))
+    height = max(top + bh, box_y + box_h + (24 if note else 0)) + 10
     return document(width, height, parts, doc_title=f"{heading} — {banner}")
 
 

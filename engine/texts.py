@@ -7,7 +7,8 @@ placeholders are the item's fields put in words: :meth:`Ruleset.text_words` give
 game's own words, :func:`words` the rest (seats as "Player 1"). A field the viewer may not
 see leaves its placeholder as "…". :data:`EVENT_TEXTS` are the events any game's log holds
 besides its ruleset's: the driver's ``auto_move`` and the service's (a game's life around
-its moves).
+its moves). :func:`score_text` names the parts of a score sheet's breakdown
+(``Ruleset.score_texts``).
 """
 
 from __future__ import annotations
@@ -89,3 +90,9 @@ def event_text(ruleset, event: dict, lang: str) -> str:
 def move_text(ruleset, move: dict, lang: str) -> str:
     """A move in words: what it does, not who plays it."""
     return worded(ruleset, move, ruleset.move_texts, lang)
+
+
+def score_text(ruleset, key: str, lang: str) -> str:
+    """A score sheet's breakdown key in words (``Ruleset.score_texts``; without one: the key)."""
+    msgid = ruleset.score_texts.get(key)
+    return key if msgid is None else translate(lang, msgid)

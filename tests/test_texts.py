@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from engine import Match, registry, svg
 from engine.i18n import LANGUAGES, LOCALE_DIR, catalogue_path
 from engine.rng import Rng
-from engine.texts import EVENT_TEXTS, HIDDEN, event_text, move_text
+from engine.texts import EVENT_TEXTS, HIDDEN, event_text, move_text, score_text
 from service.api.errors import CATALOGUE, ERROR_TEXTS
 from service.api.service_events import SERVICE_EVENTS
 
@@ -44,6 +44,17 @@ def test_the_rulesets_are_all_there():
 def test_every_move_and_event_type_has_a_text(ruleset):
     assert set(ruleset.move_schemas) <= types_of(ruleset.move_texts)
     assert set(ruleset.event_schemas) <= types_of(ruleset.event_texts)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_every_part_of_the_score_sheet_has_a_text(ruleset):
+    """The final screen names each breakdown key in words, in both languages."""
+    for options in VARIANTS.get(ruleset.id, [None]):
+        match = Match.create(ruleset, ruleset.min_players, options, 1)
+        keys = {key for line in match.score()["scores"] for key in line["breakdown"]}
+        assert keys and keys <= set(ruleset.score_texts)
+        for key in keys:
+            check(lambda item, lang: score_text(ruleset, item, lang), key)
 
 
 def test_the_events_of_every_game_and_every_error_code_have_a_text():

@@ -16,6 +16,7 @@ from marshmallow import EXCLUDE, Schema, fields
 
 from engine import seat_label, svg
 from engine.i18n import DEFAULT, N_, translate
+from engine.texts import score_text
 
 from ..games import AI, Game
 from ..outcome import ABORTED, FINISHED, final_sheet
@@ -94,7 +95,7 @@ def picture(game: Game, seat: int | None, highlight: bool = False, lang: str = D
         log.exception("%s: SVG renderer failed; using the generic picture", match.ruleset.id)
         board = svg.render_generic(view, moves, lang)
     return svg.frame(board, heading=heading(game, seat, lang), banner=banner(game, seat, lang),
-                     banner_seat=(game.to_move() or [None])[0], scores=score_rows(game), lang=lang)
+                     banner_seat=(game.to_move() or [None])[0], scores=score_rows(game, lang), lang=lang)
 
 
 def seat_name(game: Game, seat: int) -> str:
@@ -131,14 +132,21 @@ def banner(game: Game, seat: int | None, lang: str = DEFAULT) -> str:
     return translate(lang, N_("To move: {names}"), names=names) if names else translate(lang, N_("Waiting"))
 
 
-def score_rows(game: Game) -> list[dict]:
-    """The public provisional score sheet (as GET /score shows anyone)."""
+def score_rows(game: Game, lang: str = DEFAULT) -> list[dict]:
+    """The public score sheet (as GET /score shows anyone): provisional totals while the game
+    runs; once it has ended, each seat's breakdown in words too (the final screen)."""
     sheet = final_sheet(game.record, game.match)
+    ended = game.status in (FINISHED, ABORTED)
     winners = set(sheet.get("winners") or []) if game.status == FINISHED else set()
     to_move = set(game.to_move())
-    return [{"seat": line["seat"], "name": seat_name(game, line["seat"]), "total": line["total"],
+    rows = [{"seat": line["seat"], "name": seat_name(game, line["seat"]), "total": line["total"],
              "winner": line["seat"] in winners, "to_move": line["seat"] in to_move}
             for line in sheet["scores"]]
+    if ended:
+        for row, line in zip(rows, sheet["scores"]):
+            row["breakdown"] = [(score_text(game.match.ruleset, key, lang), points)
+                                for key, points in line["breakdown"].items()]
+    return rows
 
 
 @play_page.route("/play")

@@ -28,6 +28,13 @@ MOVES = {
     "place_piece": N_("Place {piece} on zone {zone}"),
     "no_piece": N_("Place no piece"),
 }
+#: the score sheet's categories (state.CATEGORIES)
+SCORES = {
+    "forest": N_("Forests"),
+    "river": N_("Rivers"),
+    "hut": N_("Huts"),
+    "meadow": N_("Hunters on meadows"),
+}
 PILES = {"land": N_("land tile"), "bonus": N_("bonus tile")}
 PIECES = {"hut": N_("a fishing hut"), "gatherer": N_("a gatherer"), "fisherman": N_("a fisherman"),
           "hunter": N_("a hunter"), "member": N_("a tribe member")}

@@ -23,6 +23,11 @@ MOVES = {
     "use_totem": N_("Use a {kind} totem token"),
     "pass": N_("Pass"),
 }
+#: the score sheet's breakdown
+SCORES = {
+    "hunting_grounds": N_("Hunting grounds won"),
+    "leftover_totems": N_("Totem tokens left over"),
+}
 TOTEMS = {"horse": N_("horse"), "eagle": N_("eagle"), "bear": N_("bear")}
 
 

@@ -99,6 +99,13 @@ MOVES = {
     "raid_vp": N_("Give up 1 victory point in the raid"),
     "discard_goods": N_("Discard {goods}"),
 }
+#: the score sheet's breakdown (scoring.breakdown)
+SCORES = {
+    "vp_tokens": N_("Victory points collected"),
+    "printed_vp": N_("Victory points on cards"),
+    "row_bonuses": N_("Row bonuses"),
+    "abilities": N_("Card abilities at the end"),
+}
 GOODS = {"D": N_("dates"), "S": N_("salt"), "P": N_("pepper")}
 DECKS = {"goods": N_("goods"), "tribe": N_("tribe")}
 

@@ -45,6 +45,12 @@ MOVES = {
     "duel_roll": N_("Roll for the duel"),
     "return": N_("Take the animal tile back to {to}"),
 }
+#: the score sheet's breakdown (scoring.score_sheet)
+SCORES = {
+    "plus1": N_("+1 tiles"),
+    "duels": N_("Duels won"),
+    "flags": N_("Flags"),
+}
 SPECIES = {"puma": N_("puma"), "wolf": N_("wolf"), "bison": N_("bison"), "deer": N_("deer"), "bear": N_("bear"),
            "otter": N_("otter"), "squirrel": N_("squirrel")}
 ATTRIBUTES = {"endurance": N_("endurance"), "speed": N_("speed"), "strength": N_("strength"),
