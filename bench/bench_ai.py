@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_ai.py                      # every registered ruleset
     .venv/bin/python bench/bench_ai.py --rulesets targi --games 100 50 50 --jobs 2
+    .venv/bin/python bench/bench_ai.py --ladder --rulesets targi --games 100   # bench_ladder.py's round robin
 
 Strength: games through the match driver (chance and forced steps as in play), two
 players unless ``--players`` says more; game ``i`` uses seed ``seed + i`` and gives the
@@ -9,7 +10,11 @@ tested side seat ``i % players``, every other seat plays the baseline; match-ups
 medium vs random, medium vs the one-ply greedy baseline and hard vs medium, on
 iteration budgets (independent of machine load). A win scores 1, a win shared by k
 seats 1/k, so an even match scores 1/players. The 95% interval is Wilson's score
-interval.
+interval. Each row also gives the tested side's median process CPU time per decision
+(decisions with more than one legal move).
+
+``--ladder`` runs the rating ladder instead (``bench/bench_ladder.py``, which takes the
+other arguments).
 
 Speed: thinking time (wall clock and process CPU time) and iterations per CPU second
 of each level at its default budget (iterations plus time cap), on positions from
@@ -47,20 +52,23 @@ def play(ruleset, agent, seat, state, seed, iterations):
 
 
 def one_game(job):
-    """Play one game; the tested side's score (1, 1/2 share, 0) and its decisions."""
+    """Play one game: the tested side's score (1, 1/2 share, 0) and each agent's process CPU seconds
+    per decision with more than one legal move."""
     ruleset_id, players, tested, other, iterations, seed, tested_seat = job
     ruleset = rulesets()[ruleset_id]
     match = Match.create(ruleset, players, None, seed)
     agents = {seat: tested if seat == tested_seat else other for seat in range(players)}
-    decisions = 0
+    thinking = {tested: [], other: []}
     while match.to_move():
         seat = match.to_move()[0]
+        started = time.process_time()
         move = play(ruleset, agents[seat], seat, match.state, derive_seed("ai", seed, match.version, seat),
                     iterations)
+        if len(match.legal_moves(seat)) > 1:
+            thinking[agents[seat]].append(time.process_time() - started)
         match.play(seat, move)
-        decisions += seat == tested_seat
     winners = match.score()["winners"]
-    return (1 / len(winners) if tested_seat in winners else 0.0), decisions
+    return (1 / len(winners) if tested_seat in winners else 0.0), thinking
 
 
 def wilson(score: float, n: int) -> tuple[float, float]:
@@ -109,20 +117,22 @@ def strength(ruleset_id, players, tested, other, games, seed, iterations, pool, 
     """One Markdown row: the tested side's mean score over at most ``games`` games."""
     jobs = [(ruleset_id, players, tested, other, iterations, seed + i, i % players) for i in range(games)]
     start = time.perf_counter()
-    scores = [score for score, _ in run_games(jobs, pool, stop_at)]
+    played = run_games(jobs, pool, stop_at)
+    scores = [score for score, _ in played]
+    thinking = [t for _, times in played for t in times[tested]]
     seconds = time.perf_counter() - start
     n = len(scores)
     budgets = ", ".join(f"{a} {iterations[a]} it" for a in (tested, other) if a in iterations)
     matchup = f"{tested} vs {other}" + (f" ×{players - 1}" if players > 2 else "")
     if not n:
-        return f"| {ruleset_id} | {matchup} | 0 of {games} | {budgets} | not measured (time) | | | |"
+        return f"| {ruleset_id} | {matchup} | 0 of {games} | {budgets} | not measured (time) | | | | |"
     wins, draws = sum(s == 1 for s in scores), sum(0 < s < 1 for s in scores)
     mean = sum(scores) / n
     low, high = wilson(mean, n)
     played = f"{n}" if n == games else f"{n} of {games}"
     return (f"| {ruleset_id} | {matchup} | {played} | {budgets or '-'} | {100 * mean:.1f}% "
             f"| {100 * low:.1f}–{100 * high:.1f}% | {wins}/{draws}/{n - wins - draws} "
-            f"| {seconds / 60:.1f} min |")
+            f"| {statistics.median(thinking) if thinking else 0:.2f} s | {seconds / 60:.1f} min |")
 
 
 def speed(ruleset_id, positions, seed):
@@ -174,6 +184,10 @@ def level_iterations(ruleset_id, args) -> dict:
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "--ladder" in argv:
+        from bench import bench_ladder  # imported here: the ladder imports this module's game code
+        return bench_ladder.main([arg for arg in argv if arg != "--ladder"])
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rulesets", nargs="*", help="ruleset ids (default: all registered)")
     parser.add_argument("--games", nargs=3, type=int, default=[100, 50, 50], metavar=("RANDOM", "GREEDY", "HARD"),
@@ -183,6 +197,7 @@ def main(argv=None):
     parser.add_argument("--hard", type=int, help="hard iterations (default: the level's budget for the ruleset)")
     parser.add_argument("--positions", type=int, default=20, help="positions for the speed table (0 skips)")
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--ladder", action="store_true", help="run bench/bench_ladder.py with the other arguments")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
     parser.add_argument("--minutes", type=float, default=None,
                         help="time for the strength runs: each match-up gets a share of what is left "
@@ -195,8 +210,9 @@ def main(argv=None):
     pool = Pool(args.jobs) if args.jobs > 1 else None
     matchups = [("medium", "random"), ("medium", "greedy"), ("hard", "medium")]
     if any(args.games):
-        print("| ruleset | match-up | games | budgets | score | 95% CI | W/D/L | wall time |")
-        print("|---|---|---|---|---|---|---|---|")
+        print("| ruleset | match-up | games | budgets | score | 95% CI | W/D/L | tested CPU per move (median) "
+              "| wall time |")
+        print("|---|---|---|---|---|---|---|---|---|")
         runs = [(rid, pair, games) for rid in ids for pair, games in zip(matchups, args.games) if games]
         budgets = {rid: level_iterations(rid, args) for rid in ids}
         weights = [games * cost(pair, budgets[rid]) for rid, pair, games in runs]

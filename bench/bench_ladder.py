@@ -14,7 +14,9 @@ Ratings: the Bradley–Terry maximum-likelihood fit of ``choix.ilsr_pairwise`` (
 enters as half a win each way; a light L2 penalty keeps a side that won every game
 finite), on the Elo scale (400 / ln 10 per unit of log strength), ``random`` at 0. The 95%
 intervals are percentiles of a bootstrap over games (each pair's games resampled with
-replacement, seeded). Prints Markdown tables for docs/ai.md.
+replacement, seeded). Each agent's median process CPU time per decision (decisions with
+more than one legal move, over all its games) comes with it. Prints Markdown tables for
+docs/ai.md. ``bench/bench_ai.py --ladder`` runs this too.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import statistics
 import sys
 import time
 from itertools import combinations
@@ -51,14 +54,19 @@ def iterations(ruleset_id: str) -> dict:
     return {name: budget(name, None, None, effort)[0] for name in ("easy", "medium", "hard")}
 
 
-def play_pairs(ruleset_id, agents, games, seed, pool) -> dict:
-    """``{(a, b): [a's score in each game]}`` for every pair of ``agents``."""
+def play_pairs(ruleset_id, agents, games, seed, pool) -> tuple[dict, dict]:
+    """``{(a, b): [a's score in each game]}`` for every pair of ``agents``, and ``{agent: [CPU
+    seconds of each decision]}``."""
     budgets = iterations(ruleset_id)
-    results = {}
+    results, thinking = {}, {name: [] for name in agents}
     for a, b in combinations(agents, 2):
         jobs = [(ruleset_id, 2, a, b, budgets, seed + i, i % 2) for i in range(games)]
-        results[a, b] = [score for score, _ in run_games(jobs, pool, math.inf)]
-    return results
+        played = run_games(jobs, pool, math.inf)
+        results[a, b] = [score for score, _ in played]
+        for _, times in played:
+            for name, seconds in times.items():
+                thinking[name] += seconds
+    return results, thinking
 
 
 def comparisons(agents, results) -> list[tuple[int, int]]:
@@ -89,14 +97,16 @@ def intervals(agents, results, seed, resamples=BOOTSTRAP) -> np.ndarray:
     return np.percentile(np.array(fits), [2.5, 97.5], axis=0).T
 
 
-def table(ruleset_id, agents, results, seed) -> list[str]:
-    """Markdown rows: each agent's rating and interval, then the pairwise scores."""
+def table(ruleset_id, agents, results, thinking, seed) -> list[str]:
+    """Markdown rows: each agent's rating, interval and median CPU time per decision, then the
+    pairwise scores."""
     elo, ci = ratings(agents, results), intervals(agents, results, seed)
     budgets = iterations(ruleset_id)
-    rows = [f"| {ruleset_id} | {name} | {budgets.get(name, '-')} | {elo[i]:.0f} | {ci[i][0]:.0f} to {ci[i][1]:.0f} |"
+    rows = [f"| {ruleset_id} | {name} | {budgets.get(name, '-')} | {elo[i]:.0f} | {ci[i][0]:.0f} to {ci[i][1]:.0f} "
+            f"| {statistics.median(thinking[name]) if thinking[name] else 0:.3f} s |"
             for i, name in enumerate(agents)]
     pairs = [f"{a}–{b} {sum(s):g}/{len(s)}" for (a, b), s in results.items()]
-    return rows + [f"| {ruleset_id} | pairs (first's score / games) | | {'; '.join(pairs)} | |"]
+    return rows + [f"| {ruleset_id} | pairs (first's score / games) | | {'; '.join(pairs)} | | |"]
 
 
 def main(argv=None):
@@ -114,11 +124,11 @@ def main(argv=None):
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}, "
           f"{os.cpu_count()} cores, {args.jobs} job(s), {args.games} games per pair\n")
     pool = Pool(args.jobs) if args.jobs > 1 else None
-    print("| ruleset | agent | iterations | Elo | 95% CI |\n|---|---|---:|---:|---|")
+    print("| ruleset | agent | iterations | Elo | 95% CI | CPU per move (median) |\n|---|---|---:|---:|---|---:|")
     for ruleset_id in args.rulesets or list(rulesets()):
         started = time.perf_counter()
-        results = play_pairs(ruleset_id, args.agents, args.games, args.seed, pool)
-        print("\n".join(table(ruleset_id, args.agents, results, args.seed)), flush=True)
+        results, thinking = play_pairs(ruleset_id, args.agents, args.games, args.seed, pool)
+        print("\n".join(table(ruleset_id, args.agents, results, thinking, args.seed)), flush=True)
         print(f"{ruleset_id}: {(time.perf_counter() - started) / 60:.1f} min", file=sys.stderr, flush=True)
     if pool:
         pool.close()

@@ -19,7 +19,7 @@ from time import perf_counter
 
 from ..contract import Ruleset
 from ..rng import Rng
-from .policies import Policy, margins
+from .policies import Policy, margins, totals
 
 
 class Node:
@@ -129,4 +129,4 @@ def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Pol
 
 def _lead(ruleset: Ruleset, state, seat: int) -> float:
     """The seat's total minus the best other total on the (provisional) score sheet."""
-    return margins([entry["total"] for entry in ruleset.score(state)["scores"]])[seat]
+    return margins(totals(ruleset.score(state)))[seat]

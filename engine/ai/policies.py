@@ -3,14 +3,17 @@
 Rewards are per seat and in ``[0, 1]``. A finished game gives each winner its share
 of the win (``1/k`` for ``k`` tied winners), blended with a small score-margin term
 so that search still prefers bigger wins and smaller losses when every line wins or
-loses. A rollout cut off before the end is judged by the provisional score sheet
-(``ruleset.score``): ``0.5 + 0.5 * tanh(margin / scale)``, where ``margin`` is the
-seat's total minus the best other total. Each seat maximises its own reward.
+loses. A rollout cut off before the end is judged by the policy's ``evaluate``, the
+ruleset's estimate of each seat's final total (provisional points plus what is under
+way; without one, the provisional score sheet, ``ruleset.score``):
+``0.5 + 0.5 * tanh(margin / scale)``, where ``margin`` is the seat's estimate minus the
+best other estimate. Each seat maximises its own reward.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..contract import Ruleset
@@ -26,15 +29,17 @@ class Policy:
     """Per-ruleset search settings.
 
     ``rollout_depth``: decisions played at random after the tree before the position is
-    judged by its provisional scores (``None``: play to the end). ``scale``: score points
-    that make a clear lead. ``exploration``: the UCB constant. ``effort``: multiplies a
-    level's iterations, for rulesets whose decisions branch widely.
+    judged (``None``: play to the end). ``scale``: score points that make a clear lead.
+    ``exploration``: the UCB constant. ``effort``: multiplies a level's iterations, for
+    rulesets whose decisions branch widely. ``evaluate(state)``: each seat's expected final
+    total in a game not yet over (``None``: the provisional totals).
     """
 
     rollout_depth: int | None = 10
     scale: float = 10.0
     exploration: float = 0.7
     effort: int = 1
+    evaluate: Callable[[object], list[float]] | None = None
 
     def rollout(self, ruleset: Ruleset, state, rng: Rng) -> list[float]:
         """Play on with uniformly random moves and chance draws; the seats' rewards."""
@@ -44,19 +49,26 @@ class Policy:
 
     def rewards(self, ruleset: Ruleset, state) -> list[float]:
         """Each seat's reward in ``[0, 1]`` (see the module docstring)."""
-        sheet = ruleset.score(state)
-        totals = [entry["total"] for entry in sheet["scores"]]
-        shaped = [0.5 + 0.5 * math.tanh(m / self.scale) for m in margins(totals)]
         if not ruleset.is_over(state):
-            return shaped
+            return self._shaped(self.evaluate(state) if self.evaluate else totals(ruleset.score(state)))
+        sheet = ruleset.score(state)
+        shaped = self._shaped(totals(sheet))
         winners = sheet["winners"]
         share = 1.0 / len(winners) if winners else 0.0
         return [(1 - MARGIN_WEIGHT) * (share if seat in winners else 0.0) + MARGIN_WEIGHT * s
                 for seat, s in enumerate(shaped)]
 
+    def _shaped(self, estimates: list[float]) -> list[float]:
+        return [0.5 + 0.5 * math.tanh(m / self.scale) for m in margins(estimates)]
+
     def value(self, ruleset: Ruleset, state, seat: int) -> float:
         """How good ``state`` is for ``seat`` (the greedy baseline's yardstick)."""
         return self.rewards(ruleset, state)[seat]
+
+
+def totals(sheet: dict) -> list:
+    """The totals of a score sheet, in seat order."""
+    return [entry["total"] for entry in sheet["scores"]]
 
 
 def margins(totals: list) -> list:

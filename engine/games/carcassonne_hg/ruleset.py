@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.ai.policies import Policy
 from engine.package import GameModules, PackagedRuleset
 
-from . import flow, options, rules, scoring, state, svg, texts, view
+from . import evaluation, flow, options, rules, scoring, state, svg, texts, view
 
 
 class HuntersAndGatherers(PackagedRuleset):
@@ -15,5 +15,5 @@ class HuntersAndGatherers(PackagedRuleset):
     min_players = 2
     max_players = 5
     rules_version = "1"
-    ai_policy = Policy(scale=15.0)
+    ai_policy = Policy(scale=15.0, evaluate=evaluation.evaluate)
     modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)

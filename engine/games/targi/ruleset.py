@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.ai.policies import Policy
 from engine.package import GameModules, PackagedRuleset
 
-from . import flow, options, rules, scoring, state, svg, texts, view
+from . import evaluation, flow, options, rules, scoring, state, svg, texts, view
 
 
 class Targi(PackagedRuleset):
@@ -15,7 +15,7 @@ class Targi(PackagedRuleset):
     min_players = 2
     max_players = 2
     rules_version = "1"
-    ai_policy = Policy(scale=5.0)
+    ai_policy = Policy(scale=5.0, evaluate=evaluation.evaluate)
     hidden_information = True
     #: a face-down or deck card's identity shown (a chance step too)
     reveal_events = frozenset({"revealed", "drew_goods_card", "drew_tribe_card"})
