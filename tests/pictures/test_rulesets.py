@@ -27,7 +27,7 @@ EVERY = None
 TARGETED = {
     "carcassonne-hg": {"place_tile", "place_piece"},
     "great-plains": {"place", "place_cave"},
-    "targi": {"place", "use", "fm"},
+    "targi": EVERY,
     "woodwalkers": {"arrange", "move"},
 }
 OPTIONS = {"woodwalkers": [{}, {"variant": "night"}]}
