@@ -14,7 +14,7 @@ from flask import current_app
 from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, fields
 
-from engine import seat_label, svg
+from engine import registry, seat_label, svg
 from engine.i18n import DEFAULT, N_, translate
 from engine.texts import score_text
 
@@ -153,3 +153,35 @@ def score_rows(game: Game, lang: str = DEFAULT) -> list[dict]:
 def play():
     """The /play page: plain HTML and JavaScript over the public API."""
     return play_page.send_static_file("play.html")
+
+
+#: the /play page's own words by key (its ``data-t`` labels and play.js's messages)
+PAGE_TEXTS = {
+    "title": N_("Spielwerk · play"), "game": N_("Game"), "players": N_("Players"), "ai_level": N_("AI level"),
+    "level_random": N_("random"), "level_easy": N_("easy"), "level_medium": N_("medium"), "level_hard": N_("hard"),
+    "your_name": N_("Your name"), "seed": N_("Seed"), "new_game": N_("New game"),
+    "language": N_("Language"), "hint": N_("Hint"), "your_moves": N_("Your moves"),
+    "help": N_("Click a highlighted place on the board (or a move in this list)."),
+    "scores": N_("Scores"), "history": N_("History"), "total": N_("Total"), "you": N_("{name} (you)"),
+    "seat": N_("Player {number}"), "setup": N_("Setup"), "your_turn": N_("Your turn."),
+    "game_over": N_("Game over."), "game_aborted": N_("Game aborted."), "waiting": N_("Waiting for {names}…"),
+    "thinking": N_("{name} (AI) is thinking…"), "status_line": N_("{game} · move {version} · {status}"),
+    "choose": N_("This place holds several moves: choose one."), "winners": N_("Won: {names}"),
+    "no_winner": N_("No winner."), "hint_wait": N_("Looking for a good move…"),
+    "hint_line": N_("{move}: win chance {percent} %, tried {visits} times"), "hint_move": N_("Hint: {move}"),
+    "hint_none": N_("No hint: the game moved on or the search ran out of time."),
+    "stale": N_("The game moved on meanwhile: choose again."), "refused": N_("The move was not accepted."),
+    "no_game": N_("Cannot load the game."), "no_picture": N_("The board picture could not be read."),
+    **{f"status_{status}": words for status, words in STATUS_WORDS.items()},
+}
+
+
+@play_page.route("/play/texts")
+def play_texts():
+    """The /play page's words and the names of every ruleset's score parts, in the request's
+    language (``Accept-Language``), and the seat colours of the pictures (with the ink on each)."""
+    lang = language()
+    return {"lang": lang, "page": {key: translate(lang, msgid) for key, msgid in PAGE_TEXTS.items()},
+            "seat_colors": [[colour, svg.ink_on(colour)] for colour in svg.SEAT_COLORS],
+            "scores": {ruleset.id: {key: translate(lang, msgid) for key, msgid in ruleset.score_texts.items()}
+                       for ruleset in registry.rulesets().values()}}

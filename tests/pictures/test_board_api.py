@@ -1,6 +1,7 @@
 """GET /v1/games/<id>/board.svg and GET /play, over the real app (Redis + worker)."""
 
 import json
+import re
 from xml.etree import ElementTree
 
 import pytest
@@ -102,6 +103,33 @@ def test_play_page_is_served(client):
     script = client.get("/play/static/play.js")
     assert script.status_code == 200 and b"/board.svg" in script.data
     assert client.get("/play/static/play.css").status_code == 200
+
+
+def test_the_play_page_has_its_words_in_english_and_german(client):
+    """Every label of play.html (data-t) and every text play.js asks for (t("key")) is served by
+    GET /play/texts in both languages, and so is every part of every ruleset's score sheet."""
+    html = client.get("/play").get_data(as_text=True)
+    script = client.get("/play/static/play.js").get_data(as_text=True)
+    wanted = set(re.findall(r'data-t="(\w+)"', html)) | set(re.findall(r'\bt\("(\w+)"', script))
+    english, german = (client.get("/play/texts", headers={"Accept-Language": lang}).json for lang in ("en", "de-AT"))
+    assert english["lang"] == "en" and german["lang"] == "de"
+    assert wanted and wanted <= set(english["page"]) == set(german["page"])
+    assert all(german["page"][key] != english["page"][key] for key in wanted)
+    for ruleset_id, parts in english["scores"].items():
+        assert parts.keys() == german["scores"][ruleset_id].keys()
+        assert parts == {} or parts != german["scores"][ruleset_id]
+    assert len(english["seat_colors"]) == 8
+
+
+def test_the_final_screen_shows_every_seats_score_breakdown(client):
+    """Once the game is over the picture's final sheet names each part of the score in words."""
+    game = create(client)
+    gid, tok = game["game_id"], tokens(game)
+    assert client.post(f"/v1/games/{gid}/abort", headers=bearer(game["admin_token"])).status_code == 200
+    root = parse(client.get(f"/v1/games/{gid}/board.svg", headers={**bearer(tok[0]), "Accept-Language": "de"}))
+    sheet = [e for e in root.iter() if e.get("class") == "final-sheet"]
+    assert sheet and "Endwertung" in texts(sheet[0]) and "Summe" in texts(sheet[0])
+    assert not [e for e in root.iter() if e.get("class") == "final-winner"]  # aborted: nobody won
 
 
 def test_picture_shows_only_what_the_json_view_shows(client):

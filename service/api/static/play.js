@@ -1,14 +1,51 @@
-// Spielwerk /play: a small page over the public HTTP API only (no build step).
+// Spielwerk /play: a small page over the public HTTP API only (no build step). Every decision is
+// made on the picture: a click on a highlighted target (data-moves: indices into legal-moves)
+// plays its move, or offers its moves as buttons when it holds several. The page's words come
+// from GET /play/texts, every other text from the API, all in the chosen language.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
-const state = { gameId: null, token: null, seat: null, version: null, moves: [], view: null, etag: null, timer: null, busy: false, again: false,
-                source: null, lastEventId: null };
+const state = { gameId: null, token: null, seat: null, version: null, moves: [], view: null, timer: null,
+                busy: false, again: false, source: null, lastEventId: null, shown: null, scorePending: false,
+                history: [], hint: null, lang: "en", texts: { page: {}, scores: {} } };
+
+// -- words -----------------------------------------------------------------------------
+/** The page's text ``key`` in the chosen language, its {placeholders} filled from ``fields``. */
+function t(key, fields) {
+  const template = state.texts.page[key] || key;
+  return template.replace(/\{(\w+)\}/g, (all, name) => (fields && name in fields ? String(fields[name]) : all));
+}
+
+function chosenLanguage() {
+  let saved = null;
+  try { saved = localStorage.getItem("spielwerk.lang"); } catch (e) { saved = null; }
+  if (saved === "en" || saved === "de") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+}
+
+async function loadTexts() {
+  const r = await api("GET", "/play/texts");
+  if (r.status === 200) state.texts = r.data;
+  document.documentElement.lang = state.lang;
+  document.title = t("title");
+  for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
+  $("#seed").placeholder = t("level_random");
+  $("#lang").value = state.lang;
+  document.body.dataset.lang = state.lang;
+}
+
+async function switchLanguage() {
+  state.lang = $("#lang").value;
+  try { localStorage.setItem("spielwerk.lang", state.lang); } catch (e) { /* private mode */ }
+  await loadTexts();
+  state.shown = null; state.history = [];    // everything again, in the new language
+  await refresh();
+}
 
 function message(text) { $("#message").textContent = text || ""; }
 
-async function api(method, path, body, headers) {
-  const h = Object.assign({}, headers || {});
+async function api(method, path, body) {
+  const h = { "Accept-Language": state.lang };
   if (state.token) h["Authorization"] = "Bearer " + state.token;
   if (body !== undefined) h["Content-Type"] = "application/json";
   const response = await fetch(path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store" });
@@ -19,22 +56,12 @@ async function api(method, path, body, headers) {
   return { status: response.status, data, headers: response.headers };
 }
 
-/** What people call a seat, as the server's default names do: "Player 1" is seat 0. */
-function seatLabel(seat) { return "Player " + (seat + 1); }
-
-function label(value) {
-  if (Array.isArray(value)) return value.map(label).join(",");
-  if (value === null || value === undefined) return "–";
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => k + "=" + label(v)).join(" ");
-  return String(value);
+function seatName(seat) {
+  const info = state.view && state.view.seats[seat];
+  return (info && info.name) || t("seat", { number: seat + 1 });
 }
 
-function moveLabel(move) {
-  if (!move || typeof move !== "object") return label(move);
-  if (typeof move.text === "string") return move.text;  // legal-moves' words, in the browser's language
-  const rest = Object.entries(move).filter(([k]) => k !== "type").map(([k, v]) => k + "=" + label(v)).join(" ");
-  return ((move.type || "?") + " " + rest).trim();
-}
+function names(seats) { return seats.map(seatName).join(", "); }
 
 // -- choosing a game -------------------------------------------------------------
 async function loadRulesets() {
@@ -68,13 +95,14 @@ async function newGame(event) {
   event.preventDefault();
   message("");
   const n = Number($("#players").value) || 2;
-  const seats = [{ name: $("#name").value || "You", kind: "human" }];
-  for (let i = 1; i < n; i++) seats.push({ kind: "ai", level: $("#level").value });   // named seatLabel(i)
+  const seats = [{ kind: "human" }];                          // unnamed: the server's "Player 1"
+  if ($("#name").value) seats[0].name = $("#name").value;
+  for (let i = 1; i < n; i++) seats.push({ kind: "ai", level: $("#level").value });
   const body = { ruleset: $("#ruleset").value, seats };
   if ($("#seed").value !== "") body.seed = Number($("#seed").value);
   state.token = null;
   const r = await api("POST", "/v1/games", body);
-  if (r.status !== 201) { message(r.data && r.data.message ? r.data.message : "could not create the game"); return; }
+  if (r.status !== 201) { message(r.data && r.data.message ? r.data.message : String(r.status)); return; }
   const mine = r.data.seats.find((s) => s.token);
   openGame(r.data.game_id, mine.token, mine.seat);
   try { localStorage.setItem("spielwerk.play." + r.data.game_id, JSON.stringify({ token: mine.token, seat: mine.seat })); } catch (e) { /* private mode */ }
@@ -85,8 +113,8 @@ async function newGame(event) {
 function openGame(gameId, token, seat) {
   clearTimeout(state.timer);
   closeStream();
-  Object.assign(state, { gameId, token, seat, version: null, moves: [], view: null, etag: null, lastEventId: null,
-                         shown: null, scorePending: false });
+  Object.assign(state, { gameId, token, seat, version: null, moves: [], view: null, lastEventId: null,
+                         shown: null, scorePending: false, history: [], hint: null });
   document.body.dataset.game = gameId;
 }
 
@@ -99,34 +127,40 @@ async function refresh() {
   try {
     const base = "/v1/games/" + encodeURIComponent(state.gameId);
     const v = await api("GET", base);
-    if (v.status !== 200) { message(v.data && v.data.message ? v.data.message : "cannot load the game"); return; }
+    if (v.status !== 200) { message(v.data && v.data.message ? v.data.message : t("no_game")); return; }
     const view = v.data;
     const shown = view.version + ":" + view.status;
     if (shown === state.shown && !state.scorePending) {          // nothing new (a pushed version we showed already)
       if (view.status === "active") openStream();
       return;
     }
-    state.view = view; state.version = view.version; state.etag = v.headers.get("ETag");
     const myTurn = view.status === "active" && state.seat !== null && view.to_move.includes(state.seat);
-    let moves = [];
-    if (myTurn) {
-      const lm = await api("GET", base + "/legal-moves");
-      if (lm.status === 200 && lm.data.version === view.version) moves = lm.data.moves;
-      else if (lm.status === 200) { state.again = true; return; }  // the game moved on meanwhile: load it again
-    }
-    state.moves = moves;
-    const board = await api("GET", base + "/board.svg" + (moves.length ? "?highlight=true" : ""));
-    if (board.status === 200) showBoard(board.data);
+    const since = state.history.length ? "?since=" + state.history[state.history.length - 1].version : "";
+    const [lm, board, score, hist] = await Promise.all([
+      myTurn ? api("GET", base + "/legal-moves") : Promise.resolve(null),
+      api("GET", base + "/board.svg" + (myTurn ? "?highlight=true" : "")),
+      api("GET", base + "/score"),
+      api("GET", base + "/history" + since)]);
+    // all four must show the version just read; else the game moved on meanwhile: read it again
+    const boardVersion = Number(((board.headers.get("ETag") || "").match(/^(?:W\/)?"(\d+)/) || [])[1]);
+    if ((lm && (lm.status !== 200 || lm.data.version !== view.version)) || boardVersion !== view.version
+        || hist.status !== 200 || hist.data.version !== view.version) { state.again = true; return; }
+    state.view = view; state.version = view.version;
+    state.moves = lm ? lm.data.moves : [];
+    if (state.hint && state.hint.version !== view.version) state.hint = null;
+    state.history = state.history.concat(hist.data.entries);
+    showBoard(board.data);
     showStatus(view, myTurn);
-    showMoves(moves);
-    const [score, hist] = await Promise.all([api("GET", base + "/score"), api("GET", base + "/history")]);
+    showMoves(state.moves);
+    showThinking(view);
     if (score.status === 200) showScores(score.data, view);
-    if (hist.status === 200) showHistory(hist.data, view);
+    showHistory();
+    showHint();
     state.shown = shown;
     state.scorePending = score.status === 202;
-    document.body.dataset.version = view.version;
-    document.body.dataset.status = view.status;
-    document.body.dataset.myTurn = myTurn ? "yes" : "no";
+    $("#hint").disabled = !myTurn;
+    Object.assign(document.body.dataset, { version: view.version, status: view.status, myTurn: myTurn ? "yes" : "no",
+                                           final: score.status === 200 && score.data.status === "final" ? "yes" : "no" });
     // the server pushes every new version (and the final sheet) over the game's event stream
     if (view.status === "active" || score.status === 202) openStream();
     else closeStream();
@@ -147,10 +181,10 @@ async function openStream() {
   state.source = "opening";
   const params = new URLSearchParams();
   if (state.token) {
-    const t = await api("POST", base + "/stream-ticket");
+    const r = await api("POST", base + "/stream-ticket");
     if (gameId !== state.gameId) return;
-    if (t.status !== 201) { state.source = null; streamLater(); return; }
-    params.set("ticket", t.data.ticket);
+    if (r.status !== 201) { state.source = null; streamLater(); return; }
+    params.set("ticket", r.data.ticket);
   }
   params.set("since", String(state.lastEventId !== null ? state.lastEventId : (state.version || 0)));
   const source = new EventSource(base + "/events?" + params.toString());
@@ -184,74 +218,110 @@ function closeStream() {
 function showBoard(svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const root = doc.documentElement;
-  if (root.nodeName !== "svg") { message("the board picture could not be read"); return; }
+  if (root.nodeName !== "svg") { message(t("no_picture")); return; }
+  root.removeAttribute("height");            // scales to the page's width (play.css)
+  root.setAttribute("width", "100%");
   $("#board").replaceChildren(document.importNode(root, true));
+  $("#choice").replaceChildren();
+  delete document.body.dataset.choice;
 }
 
 function showStatus(view, myTurn) {
-  const names = (seats) => seats.map((s) => (view.seats[s] || {}).name || seatLabel(s)).join(", ");
   let text;
-  if (view.status === "finished") text = "Game over.";
-  else if (myTurn) text = "Your turn.";
-  else text = "Waiting for " + names(view.to_move) + "…";
-  $("#status").textContent = view.ruleset + " · version " + view.version + " · " + text;
+  if (view.status === "finished") text = t("game_over");
+  else if (view.status === "aborted") text = t("game_aborted");
+  else if (myTurn) text = t("your_turn");
+  else text = t("waiting", { names: names(view.to_move) });
+  const option = [...$("#ruleset").options].find((o) => o.value === view.ruleset);
+  $("#status").textContent = t("status_line", { game: option ? option.textContent : view.ruleset, version: view.version,
+                                                status: text });
 }
 
-function showMoves(moves, only) {
+/** "Player 2 (AI) is thinking…" while every seat to move is an AI's. */
+function showThinking(view) {
+  const seats = view.status === "active" ? view.to_move : [];
+  const thinking = seats.length > 0 && seats.every((s) => (view.seats[s] || {}).kind === "ai");
+  $("#thinking").hidden = !thinking;
+  if (thinking) $("#thinking-text").textContent = seats.map((s) => t("thinking", { name: seatName(s) })).join(" ");
+  document.body.dataset.thinking = thinking ? "yes" : "no";
+}
+
+function showMoves(moves) {
   const list = $("#moves");
   list.replaceChildren();
   moves.forEach((move, i) => {
     const li = document.createElement("li");
-    if (only && only.includes(i)) li.className = "chosen";
     const button = document.createElement("button");
     button.type = "button";
     button.className = "move";
     button.dataset.index = i;
-    button.textContent = moveLabel(move);
+    button.textContent = move.text;
     button.addEventListener("click", () => play(i));
     li.appendChild(button);
     list.appendChild(li);
   });
-  $("#choice").replaceChildren();
 }
 
+function cell(tag, text, className) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+/** The score sheet as the final screen shows it: a column per seat, a row per part of the score. */
 function showScores(sheet, view) {
-  const body = $("#scores tbody");
-  body.replaceChildren();
-  for (const line of sheet.scores || []) {
-    const tr = document.createElement("tr");
-    const name = document.createElement("td");
-    const seatInfo = view.seats[line.seat] || {};
-    name.textContent = (seatInfo.name || seatLabel(line.seat)) + (line.seat === state.seat ? " (you)" : "");
-    const total = document.createElement("td");
-    total.className = "total";
-    total.textContent = label(line.total);
-    const detail = document.createElement("td");
-    detail.textContent = label(line.breakdown || {});
-    tr.append(name, total, detail);
-    body.appendChild(tr);
+  const table = $("#scores");
+  const words = state.texts.scores[view.ruleset] || {};
+  const lines = sheet.scores || [];
+  const winners = view.status === "finished" ? (sheet.winners || []) : [];
+  const head = document.createElement("tr");
+  head.appendChild(cell("th", ""));
+  for (const line of lines) {
+    const th = cell("th", line.seat === state.seat ? t("you", { name: seatName(line.seat) }) : seatName(line.seat));
+    const mark = cell("span", String(line.seat + 1), "seat-mark");
+    const [colour, ink] = (state.texts.seat_colors || [])[line.seat % 8] || ["#888888", "#ffffff"];
+    Object.assign(mark.style, { background: colour, color: ink });
+    th.prepend(mark);
+    if (winners.includes(line.seat)) { th.classList.add("winner"); th.append(" ★"); }
+    head.appendChild(th);
   }
-  if (sheet.winners && view.status === "finished") {
+  const rows = [head];
+  const parts = lines.length ? Object.keys(lines[0].breakdown || {}) : [];
+  for (const part of parts) {
     const tr = document.createElement("tr");
-    const td = document.createElement("td");
-    td.colSpan = 3;
-    td.textContent = "Winner: " + sheet.winners.map((s) => (view.seats[s] || {}).name || seatLabel(s)).join(", ");
+    tr.className = "part";
+    tr.appendChild(cell("td", words[part] || part));
+    for (const line of lines) tr.appendChild(cell("td", String((line.breakdown || {})[part] ?? ""), "points"));
+    rows.push(tr);
+  }
+  const total = document.createElement("tr");
+  total.className = "total";
+  total.appendChild(cell("td", t("total")));
+  for (const line of lines) total.appendChild(cell("td", String(line.total), "points"));
+  rows.push(total);
+  if (view.status === "finished" || view.status === "aborted") {
+    const tr = document.createElement("tr");
+    const td = cell("td", winners.length ? t("winners", { names: names(winners) }) : t("no_winner"), "outcome");
+    td.colSpan = lines.length + 1;
     tr.appendChild(td);
-    body.appendChild(tr);
+    rows.push(tr);
   }
+  table.replaceChildren(...rows);
 }
 
-function showHistory(data, view) {
+/** The log in words: who moved, then what happened (the events' texts). */
+function showHistory() {
   const list = $("#history");
   list.replaceChildren();
-  for (const entry of data.entries) {
+  for (const entry of state.history) {
     const li = document.createElement("li");
-    li.value = entry.version;
-    const who = entry.seat === undefined ? "setup" : ((view.seats[entry.seat] || {}).name || seatLabel(entry.seat));
-    const what = entry.move ? moveLabel(entry.move) : (entry.events || []).length + " events";
-    const auto = (entry.events || []).filter((e) => e.type === "auto_move").length;
-    li.textContent = who + ": " + what + (auto ? " (+" + auto + " forced)" : "");
     li.className = "entry";
+    li.dataset.version = entry.version;
+    li.appendChild(cell("span", entry.seat === undefined ? t("setup") : seatName(entry.seat), "who"));
+    const events = document.createElement("ul");
+    for (const event of entry.events || []) events.appendChild(cell("li", event.text, "event"));
+    li.appendChild(events);
     list.appendChild(li);
   }
   list.scrollTop = list.scrollHeight;
@@ -262,39 +332,101 @@ async function play(index) {
   const move = state.moves[index];
   if (!move) return;
   message("");
+  const { text, ...plain } = move;            // legal-moves' words are not part of the move
+  document.body.dataset.myTurn = "sent";
   const r = await api("POST", "/v1/games/" + encodeURIComponent(state.gameId) + "/moves",
-                      { move, expected_version: state.version });
-  if (r.status === 409 && r.data && r.data.code === "stale_version") message("the game moved on meanwhile: choose again");
-  else if (r.status !== 200) message(r.data && r.data.message ? r.data.message : "the move was not accepted");
+                      { move: plain, expected_version: state.version });
+  if (r.status === 409 && r.data && r.data.code === "stale_version") message(t("stale"));
+  else if (r.status !== 200) message(r.data && r.data.message ? r.data.message : t("refused"));
   await refresh();
+}
+
+function targetMoves(target) {
+  return target.getAttribute("data-moves").split(/\s+/).filter(Boolean).map(Number)
+    .filter((i) => i >= 0 && i < state.moves.length);
 }
 
 function boardClick(event) {
   const target = event.target.closest ? event.target.closest("[data-moves]") : null;
   if (!target) return;
-  const indices = target.getAttribute("data-moves").split(/\s+/).filter(Boolean).map(Number)
-    .filter((i) => i >= 0 && i < state.moves.length);
+  const indices = targetMoves(target);
   if (indices.length === 1) { play(indices[0]); return; }
   if (indices.length === 0) return;
-  showMoves(state.moves, indices);
+  for (const marked of document.querySelectorAll("#board .chosen")) marked.classList.remove("chosen");
+  target.classList.add("chosen");
   const choice = $("#choice");
-  const heading = document.createElement("div");
-  heading.textContent = "Choose:";
-  choice.appendChild(heading);
+  choice.replaceChildren(cell("div", t("choose")));
   for (const i of indices) {
-    const button = document.createElement("button");
+    const button = cell("button", state.moves[i].text, "choice");
     button.type = "button";
-    button.className = "choice";
-    button.textContent = moveLabel(state.moves[i]);
+    button.dataset.index = i;
     button.addEventListener("click", () => play(i));
     choice.appendChild(button);
   }
+  document.body.dataset.choice = "yes";
+  choice.scrollIntoView({ block: "nearest" });
+}
+
+// -- hints -----------------------------------------------------------------------------
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks the worker for a hint, polls the task, then marks the hinted move's target. */
+async function askHint() {
+  const version = state.version;
+  const base = "/v1/games/" + encodeURIComponent(state.gameId);
+  $("#hint").disabled = true;
+  state.hint = { version, pending: true };
+  showHint();
+  const r = await api("POST", base + "/hint");
+  let result = null;
+  for (let i = 0; r.status === 202 && i < 240 && state.version === version; i++) {
+    const task = await api("GET", "/v1/tasks/" + encodeURIComponent(r.data.task_id));
+    if (task.status !== 200 || task.data.state === "FAILURE" || task.data.state === "REVOKED") break;
+    if (task.data.state === "SUCCESS") { result = task.data.result; break; }
+    await sleep(250);
+  }
+  if (state.version !== version) return;      // the game moved on: that hint is of no use
+  state.hint = { version, result };
+  $("#hint").disabled = false;
+  showHint();
+}
+
+function sameMove(a, b) {
+  const keys = (m) => Object.keys(m).filter((k) => k !== "text").sort();
+  return JSON.stringify(keys(a).map((k) => [k, a[k]])) === JSON.stringify(keys(b).map((k) => [k, b[k]]));
+}
+
+function showHint() {
+  const text = $("#hint-text");
+  for (const marked of document.querySelectorAll("#board .hinted, #moves .hinted")) marked.classList.remove("hinted");
+  const hint = state.hint;
+  if (!hint || hint.version !== state.version) { text.textContent = ""; delete document.body.dataset.hint; return; }
+  if (hint.pending) { text.textContent = t("hint_wait"); document.body.dataset.hint = "pending"; return; }
+  const result = hint.result;
+  if (!result || !result.move) { text.textContent = t("hint_none"); document.body.dataset.hint = "none"; return; }
+  const index = state.moves.findIndex((m) => sameMove(m, result.move));
+  for (const target of document.querySelectorAll("#board [data-moves]")) {
+    if (targetMoves(target).includes(index)) target.classList.add("hinted");
+  }
+  const item = document.querySelector('#moves button[data-index="' + index + '"]');
+  if (item) item.classList.add("hinted");
+  const top = result.top && result.top.length ? result.top : [{ text: (state.moves[index] || {}).text || "" }];
+  text.replaceChildren(cell("strong", t("hint_move", { move: top[0].text })));
+  for (const line of (result.top || [])) {
+    text.appendChild(cell("div", t("hint_line", { move: line.text, percent: Math.round(100 * line.win_probability),
+                                                 visits: line.visits }), "hint-line"));
+  }
+  document.body.dataset.hint = "shown";
 }
 
 async function start() {
+  state.lang = chosenLanguage();
+  await loadTexts();
+  $("#lang").addEventListener("change", switchLanguage);
   $("#ruleset").addEventListener("change", updatePlayers);
   $("#new-game-form").addEventListener("submit", newGame);
   $("#board").addEventListener("click", boardClick);
+  $("#hint").addEventListener("click", askHint);
   await loadRulesets();
   const match = /game=([^&]+)/.exec(location.hash);
   if (match) {

@@ -1,0 +1,121 @@
+"""End to end in headless Chromium: a whole game of every ruleset played on /play by clicking
+the picture only (a highlighted ``#board [data-moves]`` target, then one of the choice buttons
+the page shows when a target holds several moves) against a random AI, to the final screen,
+in English and in German; the page on a phone-wide window; a hint marked on the board.
+
+The page reports what it shows in ``document.body.dataset`` (version, status, myTurn,
+choice, hint, final): the test reacts to those, it never sleeps.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from .conftest import WAIT, chrome, shot
+
+#: ruleset -> a seed giving a short game (2 seats: us and a random AI)
+GAMES = {"carcassonne-hg": 4, "great-plains": 1, "targi": 2, "woodwalkers": 5}
+#: what the page and the final picture say, by language
+WORDS = {"en": {"new_game": "New game", "final": "Final scores", "total": "Total"},
+         "de": {"new_game": "Neues Spiel", "final": "Endwertung", "total": "Summe"}}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = chrome()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def data(driver) -> dict:
+    return driver.execute_script("return Object.assign({}, document.body.dataset);")
+
+
+def wait_for(driver, condition, what: str):
+    """``condition(dataset)`` polled every 20 ms; fails with a screenshot after WAIT seconds."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        found = condition(data(driver))
+        if found:
+            return found
+        time.sleep(0.02)
+    shot(driver, "clicking-failure")
+    page_message = driver.execute_script("return document.querySelector('#message').textContent;")
+    raise AssertionError(f"{what}: {data(driver)} (page message: {page_message!r})")
+
+
+def open_page(driver, live_server, lang: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(f"{live_server}/play")
+    wait_for(driver, lambda d: d.get("ready") == "yes", "the /play page did not start")
+    Select(driver.find_element("id", "lang")).select_by_value(lang)
+    wait_for(driver, lambda d: d.get("lang") == lang, f"the page did not switch to {lang}")
+    assert driver.find_element("id", "new-game").text == WORDS[lang]["new_game"]
+
+
+def new_game(driver, ruleset_id: str, seed: int) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", "ruleset")).select_by_value(ruleset_id)
+    Select(driver.find_element("id", "players")).select_by_value("2")
+    Select(driver.find_element("id", "level")).select_by_value("random")
+    driver.find_element("id", "seed").send_keys(str(seed))
+    driver.find_element("id", "new-game").click()
+    wait_for(driver, lambda d: d.get("game") and d.get("version"), f"{ruleset_id}: no game shown")
+
+
+def ready_to_click(d: dict) -> bool:
+    return d.get("status") in ("finished", "aborted") or d.get("myTurn") == "yes"
+
+
+def click(driver, element) -> None:
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}));", element)
+
+
+def play_by_clicking(driver, rng: random.Random, ruleset_id: str) -> int:
+    """Our moves, each a click on a random target (and a random choice button), to the end."""
+    clicks = 0
+    while True:
+        d = wait_for(driver, lambda d: ready_to_click(d) and d, f"{ruleset_id}: our turn never came")
+        if d["status"] != "active":
+            return clicks
+        targets = driver.find_elements("css selector", "#board [data-moves]")
+        if not targets:
+            moves = driver.execute_script("return [...document.querySelectorAll('#moves button')]"
+                                          ".map((b) => b.textContent);")
+            shot(driver, f"{ruleset_id}-no-target")
+            raise AssertionError(f"{ruleset_id}: no target on the picture for the moves {moves}")
+        version = int(d["version"])
+        click(driver, rng.choice(targets))
+        if data(driver).get("choice") == "yes":
+            click(driver, rng.choice(driver.find_elements("css selector", "#choice button.choice")))
+        clicks += 1
+        wait_for(driver, lambda d: int(d.get("version") or 0) > version or d.get("status") != "active",
+                 f"{ruleset_id}: the click at version {version} played no move")
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("ruleset_id", sorted(GAMES))
+def test_a_whole_game_by_clicking_the_picture(live_server, browser, ruleset_id, lang):
+    driver, started = browser, time.monotonic()
+    open_page(driver, live_server, lang)
+    new_game(driver, ruleset_id, GAMES[ruleset_id])
+    clicks = play_by_clicking(driver, random.Random(GAMES[ruleset_id]), ruleset_id)
+    wait_for(driver, lambda d: d.get("final") == "yes", f"{ruleset_id}: no final score sheet")
+    picture = driver.find_element("css selector", "#board svg")
+    sheet = picture.find_elements("css selector", ".final-sheet")
+    assert sheet and WORDS[lang]["final"] in sheet[0].text, picture.text
+    parts = [e.text for e in picture.find_elements("css selector", ".final-part")]
+    table = driver.find_element("id", "scores").text
+    # every part of the score in words, on the picture and in the page's table (the last: the total)
+    assert len(parts) >= 2 and parts[-1] == WORDS[lang]["total"] and all(p in table for p in parts), (parts, table)
+    assert driver.execute_script("return document.documentElement.lang;") == lang
+    shot(driver, f"clicking-{ruleset_id}-{lang}")
+    print(f"{ruleset_id} ({lang}): {clicks} clicks in {time.monotonic() - started:.1f} s")
