@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,58 @@ def shot(driver, name: str) -> Path:
     target = ARTIFACTS / f"{name}.png"
     driver.save_screenshot(str(target))
     return target
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = chrome()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+# -- the /play page: it reports what it shows in document.body.dataset (version, status, myTurn,
+# thinking, choice, hint, final, lang, ready); the tests react to that, they never sleep a guess
+def data(driver) -> dict:
+    return driver.execute_script("return Object.assign({}, document.body.dataset);")
+
+
+def wait_for(driver, condition, what: str):
+    """``condition(dataset)`` polled every 20 ms; fails with a screenshot after WAIT seconds."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        found = condition(data(driver))
+        if found:
+            return found
+        time.sleep(0.02)
+    shot(driver, "clicking-failure")
+    page_message = driver.execute_script("return document.querySelector('#message').textContent;")
+    raise AssertionError(f"{what}: {data(driver)} (page message: {page_message!r})")
+
+
+def open_page(driver, live_server, lang: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(f"{live_server}/play")
+    wait_for(driver, lambda d: d.get("ready") == "yes", "the /play page did not start")
+    Select(driver.find_element("id", "lang")).select_by_value(lang)
+    wait_for(driver, lambda d: d.get("lang") == lang, f"the page did not switch to {lang}")
+    assert driver.find_element("id", "new-game").text == {"en": "New game", "de": "Neues Spiel"}[lang]
+
+
+def new_game(driver, ruleset_id: str, seed: int, level: str = "random") -> None:
+    """A game of ``ruleset_id``: us (seat 0) against an AI of ``level``, created with the page's form."""
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", "ruleset")).select_by_value(ruleset_id)
+    Select(driver.find_element("id", "players")).select_by_value("2")
+    Select(driver.find_element("id", "level")).select_by_value(level)
+    driver.find_element("id", "seed").send_keys(str(seed))
+    driver.find_element("id", "new-game").click()
+    wait_for(driver, lambda d: d.get("game") and d.get("version"), f"{ruleset_id}: no game shown")
+
+
+def click(driver, element) -> None:
+    """A click on an element of the picture (SVG shapes overlap: the event goes to this one)."""
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}));", element)
