@@ -26,7 +26,7 @@ def player_counts(ruleset_id):
 EVERY = None
 TARGETED = {
     "carcassonne-hg": {"place_tile", "place_piece"},
-    "great-plains": {"place", "place_cave"},
+    "great-plains": EVERY,
     "targi": EVERY,
     "woodwalkers": {"arrange", "move"},
 }
