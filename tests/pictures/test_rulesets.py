@@ -25,10 +25,10 @@ def player_counts(ruleset_id):
 #: ``EVERY`` for a ruleset whose every decision can be made on its picture
 EVERY = None
 TARGETED = {
-    "carcassonne-hg": {"place_tile", "place_piece"},
+    "carcassonne-hg": EVERY,
     "great-plains": EVERY,
     "targi": EVERY,
-    "woodwalkers": {"arrange", "move"},
+    "woodwalkers": EVERY,
 }
 OPTIONS = {"woodwalkers": [{}, {"variant": "night"}]}
 

@@ -1,49 +1,151 @@
-"""The SVG picture: valid standalone XML showing what the view holds, nothing more."""
+"""The SVG picture: standalone and deterministic, animals drawn with their species' symbol and name (only
+where the viewer may see it), a target for every decision, the side texts in words and a legend, in English
+and German, by day and by night."""
 
-import xml.etree.ElementTree as ET
+import random
+
+import pytest
 
 from engine import Match
 from engine.games.woodwalkers import RULESET as R
 from engine.games.woodwalkers.flow import decision
-from engine.games.woodwalkers.svg import render
+from engine.games.woodwalkers.svg import SYMBOLS, render
 
-NS = "{http://www.w3.org/2000/svg}"
+from ..pictures.checks import NS, all_text, check_highlight, check_standalone
 
-
-def midgame(variant):
-    match = Match.create(R, 2, {"arrangement": "random", "variant": variant}, 8)
-    while match.state.round < 3 or decision(match.state) != "move":
-        seat = match.to_move()[0]
-        moves = match.legal_moves(seat)
-        match.play(seat, moves[0] if moves[0]["type"] == "roll" else moves[len(moves) // 2])
-    return match
+SPECIES = {"en": ["puma", "wolf", "bison", "deer", "bear", "otter", "squirrel"],
+           "de": ["Puma", "Wolf", "Bison", "Reh", "Bär", "Otter", "Hörnchen"]}
 
 
-def test_svg_is_valid_standalone_and_deterministic():
-    match = midgame("day")
+def until(variant, wanted, seed=8, players=2):
+    """A match of ``variant`` played at random until the pending decision is ``wanted``."""
+    for attempt in range(40):
+        match = Match.create(R, players, {"variant": variant}, seed + attempt)
+        rnd = random.Random(seed + attempt)
+        while match.to_move() and decision(match.state) != wanted:
+            seat = match.to_move()[0]
+            match.play(seat, rnd.choice(match.legal_moves(seat)))
+        if match.to_move():
+            return match
+    raise AssertionError(f"no {wanted} decision reached")
+
+
+def animals(root):
+    return [g for g in root.iter(f"{NS}g") if g.get("class") == "animal"]
+
+
+def species_label(group):
+    return next((t.text for t in group.iter(f"{NS}text") if t.get("class") == "species"), None)
+
+
+def targets(root, moves):
+    return {tuple(int(i) for i in e.get("data-moves").split()): e for e in check_highlight(root, moves)}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_day_move_shows_species_by_symbol_and_name_and_a_target_for_every_move(lang):
+    match = until("day", "move")
     seat = match.to_move()[0]
     view, moves = match.view(seat), match.legal_moves(seat)
-    svg = render(view, moves)
-    assert svg == render(view, moves)
-    root = ET.fromstring(svg)
-    assert root.tag == NS + "svg"
-    assert "href" not in svg and "<image" not in svg
-    text = " ".join(t.text or "" for t in root.iter(NS + "text"))
-    assert "Legend" in text and "to move: seat" in text and "Scores" in text
-    totals = [t.text for t in root.iter(NS + "text") if t.get("class") == "score-total"]
-    assert totals == [str(total) for total in view["scores"]]
-    animals = [c for c in root.iter(NS + "circle") if c.get("class") == "animal"]
-    assert sorted(c.find(NS + "title").text.split()[0] for c in animals) == \
-        sorted(a["handle"] for a in view["animals"] if a["at"] is not None)
-    marked = [r for r in root.iter(NS + "rect") if r.get("class") == "hl"]
-    assert len(marked) == len({tuple(m["to"]) for m in moves if "to" in m}) > 3
-    indices = sorted(int(i) for r in marked for i in r.get("data-moves").split())
-    assert indices == [i for i, m in enumerate(moves) if "to" in m]
+    svg = render(view, moves, lang)
+    assert svg == render(view, moves, lang)
+    root = check_standalone(svg)
+    on_board = [a for a in view["animals"] if a["at"] is not None]
+    drawn = animals(root)
+    assert sorted(g.get("data-handle") for g in drawn) == sorted(a["handle"] for a in on_board)
+    names = dict(zip(SPECIES["en"], SPECIES[lang]))
+    by_handle = {a["handle"]: a for a in on_board}
+    for g in drawn:
+        animal = by_handle[g.get("data-handle")]
+        assert species_label(g) == names[animal["species"]]
+        assert any(e.get("transform") for e in g.iter(f"{NS}g")), "the species' symbol"
+    marked = targets(root, moves)
+    assert sorted(i for key in marked for i in key) == list(range(len(moves)))
+    for i, move in enumerate(moves):
+        if move["type"] in ("stay", "reroll"):
+            assert (i,) in marked, f"{move['type']} has its own button"
+    words = all_text(root)
+    assert (f"rolled {view['pending']['die']}" if lang == "en" else f"hat {view['pending']['die']} gewürfelt") in words
+    assert ("Combat values" if lang == "en" else "Kampfwerte") in words
+    assert ("medicine: " if lang == "en" else "Medizin: ") in words
+    assert not any(code in words.split() for code in ("Pu", "Wo", "Bi", "De", "Be", "Ot", "Sq"))
+    assert ("Woodwalkers – day" if lang == "en" else "Woodwalkers – Tag") in words
 
 
-def test_svg_of_a_night_view_shows_no_hidden_species():
-    match = midgame("night")
-    svg = render(match.view(None))
-    labels = [t.text for t in ET.fromstring(svg).iter(NS + "text")]
-    assert labels.count("?") >= 14  # every animal (and face-down tile) unlabelled
-    assert not {"Pu", "Wo", "Bi", "De", "Be", "Ot", "Sq"} & set(labels)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_night_hides_other_seats_species_and_marks_the_own_face_down_ones(lang):
+    match = until("night", "turn")
+    seat = match.to_move()[0]
+    view = match.view(seat)
+    root = check_standalone(render(view, match.legal_moves(seat), lang))
+    for g in animals(root):
+        own = int(g.get("data-seat")) == seat
+        assert (species_label(g) is not None) == own
+        dashed = [e for e in g.iter(f"{NS}rect") if e.get("stroke-dasharray")]
+        assert bool(dashed) == own, "own animals are marked face down for the others"
+    words = all_text(root)
+    assert ("Woodwalkers – night" if lang == "en" else "Woodwalkers – Nacht") in words
+    assert ("face down for the others" if lang == "en" else "für die anderen verdeckt") in words
+    spectator = check_standalone(render(match.view(None), None, lang))
+    assert all(species_label(g) is None for g in animals(spectator))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_guess_offers_each_species_and_no_guess_as_buttons(lang):
+    match = until("night", "guess")
+    seat = match.to_move()[0]
+    view, moves = match.view(seat), match.legal_moves(seat)
+    root = check_standalone(render(view, moves, lang))
+    marked = targets(root, moves)
+    assert sorted(marked) == [(i,) for i in range(len(moves))], "one target per guess"
+    words = all_text(root)
+    assert ("Do not guess" if lang == "en" else "Nicht raten") in words
+    for move in moves:
+        if move["type"] == "guess":
+            assert SPECIES[lang][SPECIES["en"].index(move["species"])] in words
+    assert ("attacks" if lang == "en" else "greift") in words
+
+
+def test_combat_mode_tiles_are_targets_named_by_their_attribute():
+    match = until("day", "choose_mode", players=3)
+    seat = match.to_move()[0]
+    view, moves = match.view(seat), match.legal_moves(seat)
+    root = check_standalone(render(view, moves, "de"))
+    marked = targets(root, moves)
+    assert sorted(marked) == [(i,) for i in range(len(moves))] and len(moves) == len(view["display"])
+    words = all_text(root)
+    german = {"endurance": "Ausdauer", "speed": "Geschwindigkeit", "strength": "Stärke", "intelligence": "Intelligenz"}
+    for attribute in view["display_attributes"]:
+        assert german[attribute] in words
+
+
+def test_arrangement_targets_fields_and_species_and_the_legend_explains_the_marks():
+    match = until("day", "arrange")
+    view, moves = match.view(0), match.legal_moves(0)
+    root = check_standalone(render(view, moves))
+    marked = check_highlight(root, moves)
+    assert sorted({i for e in marked for i in e.get("data-moves").split()}, key=int) == \
+        [str(i) for i in range(len(moves))]
+    words = all_text(root)
+    for mark in ("plain field", "forest field", "start field", "forest tile, face down", "flag:", "animal tile:",
+                 "a wound", "pink: a choice"):
+        assert mark in words
+    assert set(SYMBOLS) == set(SPECIES["en"])
+    for name in SPECIES["en"]:
+        assert name in words
+
+
+def test_final_picture_without_targets():
+    match = Match.create(R, 4, {}, 6)
+    rnd = random.Random(6)
+    while match.to_move():
+        seat = match.to_move()[0]
+        match.play(seat, rnd.choice(match.legal_moves(seat)))
+    view = match.view(None)
+    root = check_standalone(render(view))
+    assert check_highlight(root, []) == []
+    words = all_text(root)
+    assert "Game over" in words
+    for seat, total in enumerate(view["scores"]):
+        assert f"Player {seat + 1} · medicine: {view['held'][seat]['medicine']}" in words
+        assert f"score now: {total}" in words
