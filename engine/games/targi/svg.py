@@ -20,7 +20,8 @@ from .components import EFFECTS, GOODS, card_set
 WIDTH = 780
 LEFT, TOP = 10, 54
 CW, CH, GAP = 148, 88, 5            # a card of the 5 x 5 grid
-MW, MH = 132, 62                    # a card of a display or a hand
+MW, MH = 132, 70                    # a card of a display or a hand
+PLAYER_H = 3 * (MH + 5) + 11        # a seat's box
 BUTTON_H = 26
 NO_SWATCH = "<g/>"
 #: border card number -> (row, col) of the 5 x 5 grid (§2.1)
@@ -167,7 +168,7 @@ def _tribe_card(x, y, w, h, card, lang, cost=True, css="tribe-card") -> str:
     if card not in cards.vp:
         return group(parts, class_=css)
     parts.append(_vp_badge(x + w - 11, y + 9, cards.vp[card]))
-    line_y = y + 32
+    line_y = y + 30
     if cost:
         (d, s, p), gold = cards.cost[card]
         cx = x + 5
@@ -176,12 +177,13 @@ def _tribe_card(x, y, w, h, card, lang, cost=True, css="tribe-card") -> str:
                 parts.append(_chip(cx, y + 21, key, n))
                 cx += 30
         if cards.alt_gold[card]:
-            parts.append(text(cx, y + 33, translate(lang, N_("or")), size=11))
-            parts.append(_chip(cx + 20, y + 21, "G", cards.alt_gold[card]))
-        line_y = y + 49
+            word = translate(lang, N_("or"))
+            parts.append(text(cx, y + 33, word, size=11))
+            parts.append(_chip(cx + len(word) * 7 + 3, y + 21, "G", cards.alt_gold[card]))
+        line_y = y + 48
     ability = effect_text(card, lang)
-    rows = max(1, int((y + h - 4 - line_y) // 13) + 1)
-    parts += _lines(x + 5, line_y, _wrap(ability, w - 10, lines=rows), class_="effect")
+    rows = max(1, int((y + h - 4 - line_y) // 12) + 1)
+    parts += _lines(x + 5, line_y, _wrap(ability, w - 10, lines=rows), step=12, class_="effect")
     tip = f"{card}: {ability}" if ability else card
     return group([title(tip)] + parts, class_=css)
 
@@ -201,7 +203,8 @@ def _border_card(card, x, y, lang) -> str:
         parts.append(_chip(x + CW - 22, y + 4, GOODS[good]))
     else:
         name, action = (translate(lang, words) for words in ACTIONS[BORDER[card][0]])
-    parts.append(text(x + CW / 2, y + 31, name, size=13, anchor="middle", weight="bold"))
+    size = 13 if len(name) * 13 * 0.62 <= CW - 12 else 11
+    parts.append(text(x + CW / 2, y + 31, name, size=size, anchor="middle", weight="bold"))
     parts += _lines(x + CW / 2, y + 47, _wrap(action, CW - 10, lines=2), anchor="middle")
     return group([title(f"{card}: {name} — {action}")] + parts, class_="border-card")
 
@@ -312,7 +315,7 @@ def _target(move):
 def _decision_words(view, lang) -> str:
     decision = view["decision"] or {}
     point = view["pending"]
-    fields = {"card": decision.get("card") or translate(lang, N_("a hidden card")), "n": decision.get("n", ""),
+    fields = {"card": decision.get("card") or translate(lang, N_("(hidden)")), "n": decision.get("n", ""),
               "raid": RAIDS[decision["corner"]][0] if "corner" in decision else ""}
     return translate(lang, DECISIONS[point], **fields) if point in DECISIONS else str(point)
 
@@ -377,14 +380,15 @@ def _player(view, player, y, targets, highlight, lang) -> list[str]:
     colour = seat_color(seat)
     score = next((s["total"] for s in view["scores"] if s["seat"] == seat), 0)
     marks = " ▶" if seat in view["to_move"] else ""
-    parts = [rect(LEFT, y, WIDTH - 2 * LEFT, 214, rx=6, fill="#ffffff", stroke=colour, stroke_width="3"),
+    parts = [rect(LEFT, y, WIDTH - 2 * LEFT, PLAYER_H, rx=6, fill="#ffffff", stroke=colour, stroke_width="3"),
              text(LEFT + 10, y + 20, seat_name(seat, lang) + marks, size=14, weight="bold", fill="#222222"),
              rect(LEFT + 10, y + 27, 60, 4, fill=colour)]
     for n, (key, words) in enumerate(_stock_rows(player, lang)):
         cx, cy = LEFT + 10 + (n % 2) * 96, y + 40 + (n // 2) * 19
         parts += [_chip(cx, cy, key), text(cx + 18, cy + 12, words, size=12, class_="stock")]
     hand = player.get("hand")
-    extra = [translate(lang, N_("VP tokens: {vp} · score: {score}"), vp=player["vp_tokens"], score=score)]
+    extra = [translate(lang, N_("VP tokens: {vp}"), vp=player["vp_tokens"]),
+             translate(lang, N_("score: {score}"), score=score)]
     if player["we9_gold"]:
         extra.append(translate(lang, N_("gold stored on WE9: {n}"), n=player["we9_gold"]))
     if player["limited_round"]:
@@ -394,7 +398,7 @@ def _player(view, player, y, targets, highlight, lang) -> list[str]:
     parts += _lines(LEFT + 10, y + 96, extra, size=12, step=16, class_="stock")
     if hand:
         top = y + 96 + 16 * len(extra) - 8
-        parts.append(_tribe_card(LEFT + 10, top, 186, y + 208 - top, hand, lang, css="hand-card"))
+        parts.append(_tribe_card(LEFT + 10, top, 186, y + PLAYER_H - 6 - top, hand, lang, css="hand-card"))
     dx = LEFT + 214
     for r, row in enumerate(player["display"]):
         ry = y + 8 + r * (MH + 5)
@@ -451,7 +455,7 @@ def render(view: dict, highlight: list[dict] | None = None, lang: str = DEFAULT)
     parts += panel
     for player in view["players"]:
         parts += _player(view, player, y, targets, highlight, lang)
-        y += 222
+        y += PLAYER_H + 8
     legends, y = _legends(y + 4, lang)
     parts += legends
     return document(WIDTH, y + 10, parts, doc_title=f"Targi round {view['round']}", desc=_status(view, lang))
