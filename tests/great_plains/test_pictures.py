@@ -144,3 +144,12 @@ def test_pictures_along_a_two_step_playout():
         check_position(match, targeted=lambda m: True)
         checked += 1
     assert checked >= 5
+
+
+def test_separate_spring_fields_are_drawn_and_explained_as_such():
+    state = new_game(spring_mode="separate_field")
+    root = check_standalone(render(RULESET.view(state, FOX)))
+    assert "spring field: no figures; +1 point for each ground next to it" in all_text(root)
+    assert "meadow with a spring" not in all_text(root)
+    springs = [e for e in root.iter(f"{NS}polygon") if e.get("class") == "cell t-W"]
+    assert len(springs) == 7 and {e.get("fill") for e in springs} == {"#b9def5"}

@@ -45,6 +45,7 @@ POWERS = {"horse": N_("horse: place 2 fields away, over lowland"),
           "bear": N_("bear (on the edge it comes over): push an opponent figure")}
 TRIBES = {"fox": N_("foxes"), "snake": N_("snakes")}
 GROUND = "#5a3a14"
+SPRING_FIELD = "#b9def5"
 #: axial neighbour offset -> its edge (the corners k and k + 1 of a pointy-top hex)
 EDGES = {(1, 0): 0, (0, 1): 1, (-1, 1): 2, (-1, 0): 3, (0, -1): 4, (1, -1): 5}
 
@@ -81,9 +82,18 @@ def _mark(terrain, x, y, lang) -> list[str]:
     return []
 
 
-def _cell(cell, x, y, lang) -> str:
+def _fill(terrain, separate) -> str:
+    """A field's colour; under ``spring_mode = "separate_field"`` a spring field is water blue."""
+    return SPRING_FIELD if separate and terrain == "W" else TERRAIN.get(terrain, "#ffffff")
+
+
+def _separate(view) -> bool:
+    return view["rules"].get("spring_mode") == "separate_field"
+
+
+def _cell(cell, x, y, separate, lang) -> str:
     terrain = cell["terrain"]
-    parts = [polygon(_corners(x, y), fill=TERRAIN.get(terrain, "#ffffff"), stroke="#8a826f", stroke_width="1",
+    parts = [polygon(_corners(x, y), fill=_fill(terrain, separate), stroke="#8a826f", stroke_width="1",
                      class_=f"cell t-{terrain}")]
     parts += _mark(terrain, x, y, lang)
     if cell.get("spring"):
@@ -275,11 +285,11 @@ def _panel(view, highlight, free, x, lang) -> tuple[list[str], float]:
 
 def _legends(view, y, lang) -> tuple[list[str], float]:
     """Two legend boxes side by side: the terrain, and the pieces, grounds and totem powers."""
-    separate = view["rules"].get("spring_mode") == "separate_field"
+    separate = _separate(view)
     terrain = []
     for t in "GWHEBMC":
         words = SEPARATE_SPRING if t == "W" and separate else TERRAIN_WORDS[t]
-        swatch = [polygon(_corners(6, 6, 7), fill=TERRAIN[t], stroke="#6b6457")]
+        swatch = [polygon(_corners(6, 6, 7), fill=_fill(t, separate), stroke="#6b6457")]
         if t in TOTEM_FIELDS:
             swatch.append(text(6, 10, _initial(TOTEM_FIELDS[t], lang), size=11, anchor="middle", weight="bold",
                                fill="#1f4d12"))
@@ -318,7 +328,7 @@ def render(view: dict, highlight: list[dict] | None = None, lang: str = DEFAULT)
         return x - min_x + MARGIN, y - min_y + TOP
 
     parts = [text(MARGIN, 22, translate(lang, N_("Great Plains")), size=16, weight="bold")]
-    parts += [_cell(c, *place(c["q"], c["r"]), lang) for c in cells]
+    parts += [_cell(c, *place(c["q"], c["r"]), _separate(view), lang) for c in cells]
     parts += _outlines(view, place, lang)
     parts += _targets(view, highlight, place, lang)
     free = [i for i, move in enumerate(highlight) if _target(view)(move) is None]
