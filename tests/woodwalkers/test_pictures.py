@@ -61,9 +61,16 @@ def test_day_move_shows_species_by_symbol_and_name_and_a_target_for_every_move(l
         assert any(e.get("transform") for e in g.iter(f"{NS}g")), "the species' symbol"
     marked = targets(root, moves)
     assert sorted(i for key in marked for i in key) == list(range(len(moves)))
+    movers = {}
     for i, move in enumerate(moves):
         if move["type"] in ("stay", "reroll"):
             assert (i,) in marked, f"{move['type']} has its own button"
+        if move["type"] == "move":
+            movers.setdefault(tuple(move["to"]), []).append(i)
+    for indices in movers.values():
+        if len(indices) <= 4:
+            assert all((i,) in marked for i in indices), "each animal that can reach a field has its own target"
+    assert any(len(indices) > 1 for indices in movers.values())
     words = all_text(root)
     assert (f"rolled {view['pending']['die']}" if lang == "en" else f"hat {view['pending']['die']} gewürfelt") in words
     assert ("Combat values" if lang == "en" else "Kampfwerte") in words

@@ -218,10 +218,19 @@ def _board(view, moves, left, top, cell, lang) -> tuple[str, set[int]]:
                               stroke="#c08a30", stroke_width=3, stroke_dasharray="7 3", class_="duel-field"))
     covered = set()
     fields = svg.group_targets(moves, lambda m: tuple(m["to"]))
+    species = {a["handle"]: a["species"] for a in view["animals"]}
     for (r, c), indices in sorted(fields.items()):
-        tip = "; ".join(_words(moves[i], view, lang) for i in indices)
-        parts.append(svg.hl_rect(left + c * cell + 2, top + r * cell + 2, cell - 4, cell - 4, indices, tip))
+        x, y = left + c * cell, top + r * cell
         covered.update(indices)
+        if not 1 < len(indices) <= 4 or any(moves[i]["type"] != "move" for i in indices):
+            tip = "; ".join(_words(moves[i], view, lang) for i in indices)   # one move, or a choice in words
+            parts.append(svg.hl_rect(x + 2, y + 2, cell - 4, cell - 4, indices, tip))
+            continue
+        part = cell / 2   # two to four animals reach this field: a quarter for each, with its symbol
+        for k, i in enumerate(indices):
+            px, py = x + (k % 2) * part, y + (k // 2) * part
+            parts += [svg.hl_rect(px + 1, py + 1, part - 2, part - 2, [i], _words(moves[i], view, lang)),
+                      symbol(species.get(moves[i]["animal"]), px + part / 2, py + part / 2, part * 0.6)]
     return svg.group(parts, class_="board"), covered
 
 
