@@ -347,9 +347,10 @@ def _position_targets(drawn, moves, indices, x0, y0, size, lang) -> str:
     cell = size if len(indices) == 1 else size / 2
     for k, i in enumerate(sorted(indices, key=lambda i: moves[i]["rotation"])):
         x, y = x0 + (k % 2) * cell, y0 + (k // 2) * cell
-        if drawn is not None:
-            out.append(svg.group(tile(drawn, moves[i]["rotation"], x + 1, y + 1, cell - 2), opacity="0.8"))
         out.append(svg.hl_rect(x + 1, y + 1, cell - 2, cell - 2, [i], tip=_move_words(moves[i], lang), rx=2))
+        if drawn is not None:   # over its target, letting clicks through
+            out.append(svg.group(tile(drawn, moves[i]["rotation"], x + 3, y + 3, cell - 6), opacity="0.75",
+                                 pointer_events="none"))
     return svg.group(out, class_="position")
 
 
@@ -390,14 +391,14 @@ def _rotations(view: dict, moves: list[dict], y: float, lang: str) -> str:
     rotations = sorted(by_rotation) or [0]
     for k, rotation in enumerate(rotations):
         x = 10 + k * 78
-        out.append(tile(data, rotation, x, y + 24, 70))
-        out.append(svg.text(x + 35, y + 110, f"{rotation}°", size=12, anchor="middle"))
         if rotation in by_rotation:
+            out.append(svg.hl_rect(x - 3, y + 21, 76, 76, by_rotation[rotation],
+                                   tip=translate(lang, N_("Turned {rotation}°: choose a place"), rotation=rotation)))
             out.append(svg.text(x + 35, y + 126, translate(lang, N_("{count} places"),
                                                            count=len(by_rotation[rotation])), size=11,
                                 anchor="middle", fill="#555555"))
-            out.append(svg.hl_rect(x - 2, y + 22, 74, 74, by_rotation[rotation],
-                                   tip=translate(lang, N_("Turned {rotation}°: choose a place"), rotation=rotation)))
+        out.append(svg.group(tile(data, rotation, x, y + 24, 70), pointer_events="none"))
+        out.append(svg.text(x + 35, y + 110, f"{rotation}°", size=12, anchor="middle"))
     return svg.group(out, class_="drawn")
 
 
