@@ -92,6 +92,11 @@ def test_piece_step_has_a_target_per_zone_and_piece_and_a_no_piece_button(lang):
     no_piece = moves.index({"type": "no_piece"})
     button = next(e for e in marked if moves_of(e) == [no_piece])
     assert button.tag == f"{NS}rect"
+    for group in root.iter(f"{NS}g"):   # a label or preview over a target lets a click through to it
+        children = list(group)
+        for target, label in zip(children, children[1:]):
+            if target.get("class") == "hl" and label.get("class") != "hl":
+                assert label.get("pointer-events") == "none"
     words = all_text(root)
     assert ("Place no piece" if lang == "en" else "Keine Figur einsetzen") in words
     assert ("a fishing hut" if lang == "en" else "eine Fischerhütte") in words

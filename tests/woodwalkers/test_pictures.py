@@ -71,6 +71,11 @@ def test_day_move_shows_species_by_symbol_and_name_and_a_target_for_every_move(l
         if len(indices) <= 4:
             assert all((i,) in marked for i in indices), "each animal that can reach a field has its own target"
     assert any(len(indices) > 1 for indices in movers.values())
+    for group in root.iter(f"{NS}g"):   # a label over a target lets a click through to it
+        children = list(group)
+        for target, label in zip(children, children[1:]):
+            if target.get("class") == "hl":
+                assert label.get("class") == "hl" or label.get("pointer-events") == "none"
     words = all_text(root)
     assert (f"rolled {view['pending']['die']}" if lang == "en" else f"hat {view['pending']['die']} gewürfelt") in words
     assert ("Combat values" if lang == "en" else "Kampfwerte") in words

@@ -422,13 +422,13 @@ def _piece_targets(view: dict, moves: list[dict], seat, y: float, lang: str) -> 
         offsets = [-13, 13] if len(indices) > 1 else [0]
         for i, dx in zip(sorted(indices, key=lambda i: moves[i]["piece"] != "member"), offsets):
             kind = role if moves[i]["piece"] == "member" else "hut"
-            out.append(svg.group(piece(seat, kind, cx + dx, cy, 20), opacity="0.75"))
+            out.append(svg.group(piece(seat, kind, cx + dx, cy, 20), opacity="0.75", pointer_events="none"))
             out.append(svg.hl_ring(cx + dx, cy, 12, [i], tip=_move_words(moves[i], lang, role)))
     for i, move in enumerate(moves):
         if move["type"] == "no_piece":
             out.append(svg.hl_rect(x0, y0 + size + 10, size, 30, [i], tip=_move_words(move, lang), rx=6))
             out.append(svg.text(x0 + size / 2, y0 + size + 30, _move_words(move, lang), size=12, anchor="middle",
-                                weight="bold"))
+                                weight="bold", pointer_events="none"))
     return svg.group(out, class_="last-tile")
 
 

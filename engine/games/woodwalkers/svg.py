@@ -230,7 +230,8 @@ def _board(view, moves, left, top, cell, lang) -> tuple[str, set[int]]:
         for k, i in enumerate(indices):
             px, py = x + (k % 2) * part, y + (k // 2) * part
             parts += [svg.hl_rect(px + 1, py + 1, part - 2, part - 2, [i], _words(moves[i], view, lang)),
-                      symbol(species.get(moves[i]["animal"]), px + part / 2, py + part / 2, part * 0.6)]
+                      svg.group(symbol(species.get(moves[i]["animal"]), px + part / 2, py + part / 2, part * 0.6),
+                                pointer_events="none")]
     return svg.group(parts, class_="board"), covered
 
 
@@ -298,7 +299,8 @@ def _panel(view, moves, covered, y, lang) -> tuple[str, float]:
 
 def _button(x, y, w, words, indices, h=28) -> tuple[list[str], float]:
     return [svg.hl_rect(x, y, w, h, indices, tip=words, rx=6),
-            svg.text(x + w / 2, y + h / 2 + 4, words, size=12, anchor="middle", weight="bold")], x + w + 8
+            svg.text(x + w / 2, y + h / 2 + 4, words, size=12, anchor="middle", weight="bold", pointer_events="none")
+            ], x + w + 8
 
 
 def _buttons(view, moves, covered, y, lang) -> tuple[str, float]:
@@ -316,8 +318,9 @@ def _buttons(view, moves, covered, y, lang) -> tuple[str, float]:
             bx = 10 + k * 108
             out += [svg.hl_rect(bx, y, 100, 44, indices, tip=_words(moves[indices[0]], view, lang)
                                 if kind == "guess" else species_name(species, lang), rx=6),
-                    symbol(species, bx + 20, y + 22, 30),
-                    svg.text(bx + 38, y + 27, species_name(species, lang), size=12, weight="bold")]
+                    svg.group([symbol(species, bx + 20, y + 22, 30),
+                               svg.text(bx + 38, y + 27, species_name(species, lang), size=12, weight="bold")],
+                              pointer_events="none")]
             covered.update(indices)
         y += 52
     for i, move in enumerate(moves):
