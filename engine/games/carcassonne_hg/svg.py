@@ -468,7 +468,9 @@ def _legend(view: dict, moves: list[dict], y: float, lang: str) -> tuple[str, fl
     entries = [(translate(lang, text), svg.rect(0, 0, 16, 16, fill=colour, stroke="#555555"))
                for text, colour in TERRAIN]
     entries += [(translate(lang, MEANINGS[name]), glyph(name, 8, 8, 16)) for name in MEANINGS]
-    entries += [(translate(lang, N_("forest without symbols (a tree)")), glyph("tree", 8, 8, 16)),
+    entries += [(translate(lang, N_("×3 beside a symbol: three of it")),
+                 svg.text(8, 12, "×3", size=11, anchor="middle", weight="bold")),
+                (translate(lang, N_("forest without symbols (a tree)")), glyph("tree", 8, 8, 16)),
                 (translate(lang, N_("gatherer (forest) or fisherman (river), seat number")),
                  piece(0, "gatherer", 8, 8, 16)),
                 (translate(lang, N_("hunter (lying, on a meadow), seat number")), piece(0, "hunter", 8, 8, 16)),

@@ -462,6 +462,11 @@ def _values_and_legend(view, moves, covered, y, lang) -> tuple[str, float]:
               svg.text(8, 13, "?", size=13, anchor="middle", weight="bold")),
              (N_("red dot: a wound (−1 on all values; 3 remove the animal)"),
               svg.circle(8, 8, 4, fill=WOUND))]
+    marks.insert(0, (N_("numbers along the edges: row and column"),
+                     svg.text(8, 12, "7", size=11, anchor="middle", fill="#666666")))
+    if view["duel"]:
+        marks.append((N_("orange dashed frame: the field of the duel"),
+                      svg.rect(1, 1, 14, 14, fill="none", stroke="#c08a30", stroke_width=2, stroke_dasharray="4 2")))
     if view["variant"] == "night":
         marks.append((N_("dashed: your animal, face down for the others"),
                       svg.rect(1, 1, 14, 14, rx=3, fill="none", stroke=INK, stroke_dasharray="4 2")))
