@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.package-lock.json
 REDOCLY := REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly
 
-.PHONY: run test test-slow openapi lint-openapi clients bench clean browser messages
+.PHONY: run test test-slow openapi lint-openapi clients bench clean browser messages pictures
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,12 @@ test: $(STAMP) browser lint-openapi clients
 # when installed; when impossible the reason goes to var/browser-unavailable and that test skips)
 browser:
 	@bash tests/browser/install-browser.sh
+
+# docs/pictures/*.png (docs/pictures.md): one game of every ruleset played on /play by clicking, in
+# headless Chromium against a random AI, with an embedded Redis, a worker and the app of its own
+# (tests/browser/screenshots.py)
+pictures: $(STAMP) browser
+	$(PY) -m tests.browser.screenshots
 
 test-slow: $(STAMP)
 	$(PY) -m pytest -m slow

@@ -10,6 +10,7 @@ test-artifacts/browser/.
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import time
 from pathlib import Path
@@ -117,6 +118,33 @@ def new_game(driver, ruleset_id: str, seed: int, level: str = "random") -> None:
     driver.find_element("id", "seed").send_keys(str(seed))
     driver.find_element("id", "new-game").click()
     wait_for(driver, lambda d: d.get("game") and d.get("version"), f"{ruleset_id}: no game shown")
+
+
+def ready_to_click(d: dict) -> bool:
+    return d.get("status") in ("finished", "aborted") or d.get("myTurn") == "yes"
+
+
+def play_by_clicking(driver, rng: random.Random, ruleset_id: str, limit: int | None = None) -> int:
+    """Our moves, each a click on a random target (and a random choice button), to the end of
+    the game (or ``limit`` moves, then until our turn): how many moves we made."""
+    clicks = 0
+    while True:
+        d = wait_for(driver, lambda d: ready_to_click(d) and d, f"{ruleset_id}: our turn never came")
+        if d["status"] != "active" or clicks == limit:
+            return clicks
+        targets = driver.find_elements("css selector", "#board [data-moves]")
+        if not targets:
+            moves = driver.execute_script("return [...document.querySelectorAll('#moves button')]"
+                                          ".map((b) => b.textContent);")
+            shot(driver, f"{ruleset_id}-no-target")
+            raise AssertionError(f"{ruleset_id}: no target on the picture for the moves {moves}")
+        version = int(d["version"])
+        click(driver, rng.choice(targets))
+        if data(driver).get("choice") == "yes":
+            click(driver, rng.choice(driver.find_elements("css selector", "#choice button.choice")))
+        clicks += 1
+        wait_for(driver, lambda d: int(d.get("version") or 0) > version or d.get("status") != "active",
+                 f"{ruleset_id}: the click at version {version} played no move")
 
 
 def click(driver, element) -> None:

@@ -12,38 +12,12 @@ import time
 
 import pytest
 
-from .conftest import click, data, new_game, open_page, shot, wait_for
+from .conftest import new_game, open_page, play_by_clicking, shot, wait_for
 
 #: ruleset -> a seed giving a short game (2 seats: us and a random AI)
 GAMES = {"carcassonne-hg": 4, "great-plains": 1, "targi": 2, "woodwalkers": 5}
 #: what the final picture says, by language
 WORDS = {"en": {"final": "Final scores", "total": "Total"}, "de": {"final": "Endwertung", "total": "Summe"}}
-
-
-def ready_to_click(d: dict) -> bool:
-    return d.get("status") in ("finished", "aborted") or d.get("myTurn") == "yes"
-
-
-def play_by_clicking(driver, rng: random.Random, ruleset_id: str) -> int:
-    """Our moves, each a click on a random target (and a random choice button), to the end."""
-    clicks = 0
-    while True:
-        d = wait_for(driver, lambda d: ready_to_click(d) and d, f"{ruleset_id}: our turn never came")
-        if d["status"] != "active":
-            return clicks
-        targets = driver.find_elements("css selector", "#board [data-moves]")
-        if not targets:
-            moves = driver.execute_script("return [...document.querySelectorAll('#moves button')]"
-                                          ".map((b) => b.textContent);")
-            shot(driver, f"{ruleset_id}-no-target")
-            raise AssertionError(f"{ruleset_id}: no target on the picture for the moves {moves}")
-        version = int(d["version"])
-        click(driver, rng.choice(targets))
-        if data(driver).get("choice") == "yes":
-            click(driver, rng.choice(driver.find_elements("css selector", "#choice button.choice")))
-        clicks += 1
-        wait_for(driver, lambda d: int(d.get("version") or 0) > version or d.get("status") != "active",
-                 f"{ruleset_id}: the click at version {version} played no move")
 
 
 @pytest.mark.timeout(240)
