@@ -14,7 +14,7 @@ import math
 
 from engine.i18n import DEFAULT, N_, translate
 from engine.svg import (circle, document, group, group_targets, hl_polygon, hl_rect, hl_ring, legend,
-                        legend_height, line, polygon, rect, seat_color, text, title)
+                        legend_height, line, num, path, polygon, rect, seat_color, text, title)
 from engine.texts import move_text, seat_name
 
 from .view import ANIMALS
@@ -135,7 +135,7 @@ def _outlines(view, place, lang) -> list[str]:
             for (dq, dr), k in EDGES.items():
                 if (q + dq, r + dr) not in cells:
                     (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
-                    edges.append(line(x1, y1, x2, y2))
+                    edges.append(f"M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}")
         centre = [sum(place(q, r)[i] for q, r in cells) / len(cells) for i in (0, 1)]
         home = min(sorted(cells), key=lambda c: (board[c]["figure"] is not None,
                                                  math.dist(place(*c), centre)))
@@ -145,8 +145,8 @@ def _outlines(view, place, lang) -> list[str]:
         tip = translate(lang, N_("hunting ground {id}: {value} points; figures {first}:{second}; {lead}"),
                         id=ground["id"], value=ground["value"], first=ground["figures"][0],
                         second=ground["figures"][1], lead=lead)
-        parts.append(group([title(tip)] + edges, stroke=GROUND, stroke_width="3.5", stroke_linecap="round",
-                           class_="ground"))
+        parts.append(group([title(tip), path("".join(edges), fill="none", stroke=GROUND, stroke_width="3.5",
+                                                 stroke_linecap="round")], class_="ground"))
         parts.append(group([title(tip), rect(x - 13, y - 21, 26, 15, rx=7, fill="#ffffff", stroke=GROUND,
                                              stroke_width="1.5"),
                             text(x, y - 9.5, str(ground["value"]), size=11, anchor="middle", weight="bold",
