@@ -21,6 +21,7 @@ from typing import Any, Callable, ClassVar
 from marshmallow import RAISE, Schema, ValidationError, fields
 
 from .errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
+from .i18n import N_
 from .problems import Problems
 from .rng import Rng
 
@@ -182,19 +183,20 @@ class Ruleset(ABC):
     def admit(self, state, seat: int, move) -> None:
         """The checks before the rules, the same for every game: game over, turn, shape."""
         if self.is_over(state):
-            raise GameOver("the game has ended")
+            raise GameOver(N_("the game has ended"))
         if seat not in self.to_move(state):
             raise NotYourTurn(seat)
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-            raise IllegalMove("a move is a JSON object with a string 'type'")
+            raise IllegalMove(N_("a move is a JSON object with a string 'type'"))
         loader = self._move_loaders().get(move["type"])
         if loader is None:
-            raise IllegalMove(f"unknown move type {move['type']!r}; this game's moves are "
-                              + ", ".join(sorted(self.move_schemas)))
+            raise IllegalMove(N_("unknown move type {type}; this game's moves are {moves}"),
+                              type=repr(move["type"]), moves=", ".join(sorted(self.move_schemas)))
         try:
             loader.load({key: value for key, value in move.items() if key != "type"})
         except ValidationError as exc:
-            raise IllegalMove(f"malformed {move['type']!r} move", errors=exc.normalized_messages()) from None
+            raise IllegalMove(N_("malformed {type} move"), exc.normalized_messages(),
+                              type=repr(move["type"])) from None
 
     @classmethod
     def _move_loaders(cls) -> dict[str, Schema]:

@@ -50,3 +50,40 @@ def translate(lang: str, message: str, **params) -> str:
     """``message`` in ``lang``, its ``{name}`` placeholders filled from ``params``."""
     text = translations(lang).gettext(message)
     return text.format(**params) if params else text
+
+
+class Text(str):
+    """A msgid with its fields: as a string, its English rendering; :meth:`in_` renders it in
+    another language. A field that is itself a ``Text`` (a game word: ``Text(N_("wolf"))``) is
+    rendered in the same language, any other value as it is. Errors carry their messages so
+    (``engine.errors``), so the HTTP layer can answer in the request's language."""
+
+    def __new__(cls, template: str, **fields):
+        if isinstance(template, Text) and not fields:
+            return template
+        text = super().__new__(cls, _rendered(DEFAULT, str(template), fields))
+        text.template, text.fields = str(template), fields
+        return text
+
+    def in_(self, lang: str) -> str:
+        return _rendered(lang, self.template, self.fields)
+
+    def __reduce__(self):
+        return _text, (self.template, self.fields)
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _text(template: str, fields: dict) -> Text:
+    return Text(template, **fields)
+
+
+def _rendered(lang: str, template: str, fields: dict) -> str:
+    return translate(lang, template, **{name: value.in_(lang) if isinstance(value, Text) else value
+                                        for name, value in fields.items()})
+
+
+def term(words: dict, value):
+    """``value``'s game word in ``words`` (value -> msgid) as a :class:`Text`, else ``value``."""
+    return Text(words[value]) if value in words else value

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from .i18n import N_, Text
 from .problems import Problems
 
 #: the most bytes of JSON a game's stored record, one log entry, or a game record checked by
@@ -24,18 +25,20 @@ def json_size(value) -> int:
 
 
 def within_size(value, maximum: int, path: str, problems: Problems, what: str) -> bool:
-    """Whether ``value`` takes at most ``maximum`` bytes as JSON; if not, a ``too_large`` problem."""
+    """Whether ``value`` takes at most ``maximum`` bytes as JSON; if not, a ``too_large`` problem
+    (``what``: a msgid, or a :class:`~engine.i18n.Text`)."""
     size = json_size(value)
     if size <= maximum:
         return True
-    problems.add(path, "too_large", f"{what} takes {size} bytes as JSON, at most {maximum} are allowed")
+    problems.add(path, "too_large", N_("{what} takes {size} bytes as JSON, at most {maximum} are allowed"),
+                 what=Text(what), size=size, maximum=maximum)
     return False
 
 
 def within(number: int, maximum: int, path: str, problems: Problems, what: str) -> bool:
     """Whether ``number`` is at most ``maximum``; if not, a ``too_large`` problem (naming the
-    maximum, not the number, which may be huge)."""
+    maximum, not the number, which may be huge; ``what`` as in :func:`within_size`)."""
     if number <= maximum:
         return True
-    problems.add(path, "too_large", f"{what} is above the maximum of {maximum}")
+    problems.add(path, "too_large", N_("{what} is above the maximum of {maximum}"), what=Text(what), maximum=maximum)
     return False

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .contract import Chance, Ruleset, canonical, event_view
 from .errors import GameOver, IllegalMove, IllegalOutcome, LimitExceeded
-from .i18n import DEFAULT
+from .i18n import DEFAULT, N_
 from .rng import Rng, derive_seed
 from .texts import event_text, move_text
 
@@ -89,7 +89,7 @@ class Match:
         if move not in self.legal_moves(seat):
             trial = self.ruleset.copy_state(self.state)
             self.ruleset.perform(trial, seat, move)  # raises with the rule's message
-            raise IllegalMove("that move is not legal in this position")
+            raise IllegalMove(N_("that move is not legal in this position"))
 
     def play(self, seat: int, move: dict) -> dict:
         """Apply a seat's move and what follows it; returns the new log entry."""
@@ -109,13 +109,13 @@ class Match:
         """Resolve the pending chance step with the table's ``outcome`` and what follows it (up
         to the next chance step); returns the new log entry. Refused: GameOver, IllegalOutcome."""
         if self.ruleset.is_over(self.state):
-            raise GameOver("the game has ended")
+            raise GameOver(N_("the game has ended"))
         chance = self.pending_chance()
         if chance is None:
-            raise IllegalOutcome("no chance step is pending: " + ("a seat is to move" if self.chance == TABLE_CHANCE
-                                                                  else "the server draws this game's chance"))
+            raise IllegalOutcome(N_("no chance step is pending: a seat is to move") if self.chance == TABLE_CHANCE
+                                 else N_("no chance step is pending: the server draws this game's chance"))
         if not possible(chance, outcome):
-            raise IllegalOutcome("that outcome is not possible at this chance step")
+            raise IllegalOutcome(N_("that outcome is not possible at this chance step"))
         events = self.ruleset.apply_chance(self.state, outcome)
         self._legal.clear()
         after = self._advance()
@@ -149,7 +149,7 @@ class Match:
             steps.append({"seat": seat, "move": move})
             self._legal.clear()
         else:
-            raise LimitExceeded("auto_steps", MAX_AUTO_STEPS, "the automatic steps after this move")
+            raise LimitExceeded("auto_steps", MAX_AUTO_STEPS, N_("the automatic steps after this move"))
         return {"steps": steps, "events": events}
 
     # -- redaction -------------------------------------------------------------

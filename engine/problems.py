@@ -3,12 +3,15 @@
 Validators add every problem they find to one :class:`Problems`, so a rejected game
 names all of them at once. Paths are JSON Pointers (RFC 6901) from the options' root
 (``/components/tiles/3/sides``); codes are stable snake_case words a client can switch
-on: the shared ones are :data:`SHARED_CODES`, each ruleset's doc lists its own.
+on: the shared ones are :data:`SHARED_CODES`, each ruleset's doc lists its own. Messages are
+msgids with their fields (``engine.i18n.Text``), English as strings, any language by ``in_``.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+
+from .i18n import N_, Text
 
 #: problem codes every ruleset uses for the same kind of problem, with their meaning
 SHARED_CODES = {
@@ -24,11 +27,12 @@ SHARED_CODES = {
     "too_large": "a count, size or total of component data above its documented maximum",
 }
 
-#: marshmallow's default messages -> problem codes (anything else is ``invalid_value``)
+#: marshmallow's default messages -> problem codes (anything else is ``invalid_value``, its
+#: message as marshmallow gives it)
 _SCHEMA_CODES = {
-    "Unknown field.": "unknown_field",
-    "Missing data for required field.": "required",
-    "Field may not be null.": "null",
+    N_("Unknown field."): "unknown_field",
+    N_("Missing data for required field."): "required",
+    N_("Field may not be null."): "null",
 }
 
 
@@ -41,7 +45,10 @@ def pointer(*parts) -> str:
 class Problem:
     path: str
     code: str
-    message: str
+    message: Text
+
+    def __post_init__(self):
+        object.__setattr__(self, "message", Text(self.message))   # a library's message too
 
 
 class Problems:
@@ -50,24 +57,26 @@ class Problems:
     def __init__(self, items=()):
         self._items: list[Problem] = list(items)
 
-    def add(self, path: str, code: str, message: str) -> None:
-        self._items.append(Problem(path, code, message))
+    def add(self, path: str, code: str, message: str, **fields) -> None:
+        """A problem whose message is the msgid ``message`` with its ``fields``."""
+        self._items.append(Problem(path, code, Text(message, **fields)))
 
-    def unknown_fields(self, obj: dict, allowed, path: str, message: str = "unknown field",
+    def unknown_fields(self, obj: dict, allowed, path: str, message: str = N_("unknown field"),
                        code: str = "unknown_field") -> None:
         """One problem per key of ``obj`` outside ``allowed``, in sorted order, at ``path/key``
-        (``{key}`` in ``message`` names the key)."""
+        (``{key}`` in the msgid ``message`` names the key)."""
         for key in sorted(set(obj) - set(allowed), key=str):
-            self.add(path + pointer(key), code, message.format(key=key))
+            self.add(path + pointer(key), code, message, key=key)
 
-    def unique_id(self, value, path: str, seen: set, what: str = "id") -> bool:
+    def unique_id(self, value, path: str, seen: set, what: str = N_("id")) -> bool:
         """Check that ``value`` is a non-empty string not in ``seen`` (then added to it);
-        otherwise add an ``invalid_value`` or ``duplicate_id`` problem at ``path``."""
+        otherwise add an ``invalid_value`` or ``duplicate_id`` problem at ``path`` (``what``:
+        a msgid)."""
         if not isinstance(value, str) or not value:
-            self.add(path, "invalid_value", f"{what} must be a non-empty string")
+            self.add(path, "invalid_value", N_("{what} must be a non-empty string"), what=Text(what))
             return False
         if value in seen:
-            self.add(path, "duplicate_id", f'{what} "{value}" is used twice')
+            self.add(path, "duplicate_id", N_('{what} "{value}" is used twice'), what=Text(what), value=value)
             return False
         seen.add(value)
         return True
@@ -96,7 +105,8 @@ class Problems:
         return {p.path for p in self._items}
 
     def as_list(self) -> list[dict]:
-        return [asdict(p) for p in self._items]
+        """Every problem as ``{path, code, message}`` (the message a ``Text``)."""
+        return [{"path": p.path, "code": p.code, "message": p.message} for p in self._items]
 
     @classmethod
     def from_schema(cls, messages, prefix: str = "") -> "Problems":
@@ -113,5 +123,5 @@ class Problems:
             code = _SCHEMA_CODES.get(str(messages), "invalid_value")
             if code == "unknown_field" and prefix.count("/") == 1:
                 code = "unknown_option"
-            found.add(prefix, code, str(messages))
+            found.add(prefix, code, str(messages))   # marshmallow's own words, German for the three above
         return found

@@ -22,6 +22,7 @@ from . import registry
 from .cache import bounded_cache
 from .contract import Ruleset, canonical
 from .errors import EngineError, GameOver, IllegalMove, IllegalOutcome, InvalidOptions, NotYourTurn, UnknownRuleset
+from .i18n import N_
 from .limits import MAX_RECORD_BYTES, json_size
 from .match import ACTIVE, FINISHED, MAX_AUTO_STEPS, Match, possible
 
@@ -193,24 +194,24 @@ def check_step(ruleset: Ruleset, state, step) -> bool:
     """Apply one step if the rules allow it, else raise (with ``legal``, a sample of what was);
     True for an automatic step (a chance step or a forced move)."""
     if ruleset.is_over(state):
-        raise refused(GameOver("the game has ended; no step may follow"), [])
+        raise refused(GameOver(N_("the game has ended; no step may follow")), [])
     if not isinstance(step, dict) or not (set(step) == {"chance"} or set(step) == {"seat", "move"}):
         raise refused(StepError(MALFORMED_STEP, 'a step is {"seat": s, "move": {...}} or {"chance": outcome}'), [])
     chance = ruleset.chance(state)
     if chance is not None:
         if "chance" not in step:
-            raise refused(IllegalOutcome("a chance step is due here, not a move"), chance.outcomes)
+            raise refused(IllegalOutcome(N_("a chance step is due here, not a move")), chance.outcomes)
         outcome = step["chance"]
         if outcome is None:
             raise refused(StepError(HIDDEN_OUTCOME, "this chance outcome is left out (a redacted record)"),
                           chance.outcomes)
         if not possible(chance, outcome):
-            raise refused(IllegalOutcome("that outcome is not possible at this chance step"), chance.outcomes)
+            raise refused(IllegalOutcome(N_("that outcome is not possible at this chance step")), chance.outcomes)
         ruleset.apply_chance(state, outcome)
         return True
     seats = ruleset.to_move(state)
     if "chance" in step:
-        raise refused(IllegalOutcome(f"no chance step is due here: seat {seats[0]} is to move"),
+        raise refused(IllegalOutcome(N_("no chance step is due here: seat {seat} is to move"), seat=seats[0]),
                       ruleset.legal_moves(state, seats[0]))
     seat, move = step["seat"], step["move"]
     if type(seat) is not int or seat not in seats:
@@ -220,7 +221,7 @@ def check_step(ruleset: Ruleset, state, step) -> bool:
         try:
             ruleset.admit(state, seat, move)
             ruleset.perform(ruleset.copy_state(state), seat, move)   # raises with the rule's message
-            raise IllegalMove("that move is not legal in this position")
+            raise IllegalMove(N_("that move is not legal in this position"))
         except EngineError as exc:
             raise refused(exc, legal) from None
     ruleset.perform(state, seat, move)

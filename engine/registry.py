@@ -9,6 +9,7 @@ from functools import cache
 from . import games
 from .contract import Ruleset
 from .errors import UnknownRuleset
+from .i18n import N_
 
 
 @cache
@@ -32,4 +33,4 @@ def get(ruleset_id: str) -> Ruleset:
     try:
         return rulesets()[ruleset_id]
     except KeyError:
-        raise UnknownRuleset(f"no ruleset {ruleset_id!r}") from None
+        raise UnknownRuleset(N_("no ruleset {ruleset_id}"), ruleset_id=repr(ruleset_id)) from None

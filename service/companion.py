@@ -6,6 +6,7 @@ like a move (compare-and-set on the version)."""
 from __future__ import annotations
 
 from engine.match import TABLE_CHANCE
+from engine.i18n import N_
 
 from .errors import NotFound, Unauthorized
 from .game_options import of_record
@@ -18,9 +19,9 @@ def require_dealer(game: Game, token: str) -> None:
     game whose server draws is NotFound (it has no table chance)."""
     seat, options = game.seat_of(token), of_record(game.record)
     if options["chance"] != TABLE_CHANCE:
-        raise NotFound("chance step (this game's server draws its chance: option chance is server)")
+        raise NotFound(N_("chance step (this game's server draws its chance: option chance is server)"))
     if not (game.is_admin(token) or (seat is not None and seat == options["dealer"])):
-        raise Unauthorized("this needs the game's admin token or the dealer seat's token")
+        raise Unauthorized(N_("this needs the game's admin token or the dealer seat's token"))
 
 
 def pending(game: Game) -> dict:

@@ -1,10 +1,12 @@
 """Domain errors of the core. Each has a stable ``code`` (the HTTP status that goes with it
 is the HTTP layer's business: the catalogue in :mod:`service.api.errors`), a message that
-reveals nothing hidden, and details (``errors``, as engine errors have)."""
+reveals nothing hidden (a msgid with its fields, as engine errors have: ``engine.errors``),
+and details (``errors``)."""
 
 from __future__ import annotations
 
 from engine import EngineError
+from engine.i18n import N_, Text
 
 
 class DomainError(EngineError):
@@ -12,12 +14,12 @@ class DomainError(EngineError):
 
 
 class NotFound(DomainError):
-    """No game (never created, or expired) or task under that id."""
+    """No game (never created, or expired) or task under that id (``what``: a msgid)."""
 
     code = "not_found"
 
     def __init__(self, what: str):
-        super().__init__(f"{what} not found")
+        super().__init__(N_("{what} not found"), what=Text(what))
 
 
 class Unauthorized(DomainError):
@@ -25,7 +27,7 @@ class Unauthorized(DomainError):
 
     code = "unauthorized"
 
-    def __init__(self, message: str = "a valid seat token for this game is required"):
+    def __init__(self, message: str = N_("a valid seat token for this game is required")):
         super().__init__(message)
 
 
@@ -35,7 +37,7 @@ class StaleVersion(DomainError):
     code = "stale_version"
 
     def __init__(self, current: int):
-        super().__init__(f"the game is at version {current}", {"version": current})
+        super().__init__(N_("the game is at version {current}"), {"version": current}, current=current)
         self.current = current
 
 
@@ -51,8 +53,8 @@ class QuotaExceeded(DomainError):
     code = "quota_exceeded"
 
     def __init__(self, quota: int):
-        super().__init__(f"this client has {quota} active games, its quota: one must finish or expire first",
-                         {"quota": quota})
+        super().__init__(N_("this client has {quota} active games, its quota: one must finish or expire first"),
+                         {"quota": quota}, quota=quota)
 
 
 class OutcomeUnknown(DomainError):
@@ -62,8 +64,8 @@ class OutcomeUnknown(DomainError):
     code = "outcome_unknown"
 
     def __init__(self):
-        super().__init__("the game store stalled after the write was sent; it may or may not have "
-                         "applied: retry with expected_version (a move that applied is then 409)")
+        super().__init__(N_("the game store stalled after the write was sent; it may or may not have "
+                            "applied: retry with expected_version (a move that applied is then 409)"))
 
 
 class SeedRefused(DomainError):
@@ -72,8 +74,9 @@ class SeedRefused(DomainError):
     code = "seed_refused"
 
     def __init__(self, policy: str, ruleset_id: str):
-        super().__init__(f"this server does not take a client-chosen seed for {ruleset_id} "
-                         f"(CLIENT_SEEDS={policy}): omit seed", {"client_seeds": policy})
+        super().__init__(N_("this server does not take a client-chosen seed for {ruleset_id} "
+                            "(CLIENT_SEEDS={policy}): omit seed"), {"client_seeds": policy},
+                         ruleset_id=ruleset_id, policy=policy)
 
 
 class BrokerUnavailable(DomainError):
@@ -82,7 +85,7 @@ class BrokerUnavailable(DomainError):
     code = "broker_unavailable"
 
     def __init__(self):
-        super().__init__("the task broker is unreachable; nothing was queued: retry shortly")
+        super().__init__(N_("the task broker is unreachable; nothing was queued: retry shortly"))
 
 
 class IdempotencyConflict(DomainError):
@@ -94,12 +97,14 @@ class IdempotencyConflict(DomainError):
 
 class WebhookRefused(DomainError):
     """A webhook URL whose host resolves to an address Spielwerk does not call (loopback,
-    private, link-local, unique-local, multicast, reserved, cloud metadata), or does not resolve."""
+    private, link-local, unique-local, multicast, reserved, cloud metadata), or does not resolve
+    (``reason``: a msgid or a ``Text``)."""
 
     code = "webhook_refused"
 
     def __init__(self, reason: str):
-        super().__init__(f"this webhook destination is refused: {reason}", {"url": [reason]})
+        reason = Text(reason)
+        super().__init__(N_("this webhook destination is refused: {reason}"), {"url": [reason]}, reason=reason)
 
 
 class GameNotStarted(DomainError):
@@ -108,7 +113,7 @@ class GameNotStarted(DomainError):
     code = "game_not_started"
 
     def __init__(self):
-        super().__init__("the game waits for its open seats to be joined; no move is accepted yet")
+        super().__init__(N_("the game waits for its open seats to be joined; no move is accepted yet"))
 
 
 class UndoNotAllowed(DomainError):
@@ -117,4 +122,4 @@ class UndoNotAllowed(DomainError):
     code = "undo_not_allowed"
 
     def __init__(self, reason: str, message: str):
-        super().__init__(f"this undo is not allowed: {message}", {"reason": reason})
+        super().__init__(N_("this undo is not allowed: {why}"), {"reason": reason}, why=Text(message))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from engine.i18n import N_, Text
 from engine.match import SERVER_CHANCE, TABLE_CHANCE
 
 PUBLIC, PRIVATE = "public", "private"
@@ -41,7 +42,8 @@ class ClockIn(Schema):
         needed = {PER_MOVE: {"seconds"}, FISCHER: {"base_seconds", "increment_seconds"}}[data["type"]]
         given = set(data) - {"type", "on_timeout"}
         if given != needed:
-            raise ValidationError(f"a {data['type']} clock takes {', '.join(sorted(needed))} (and type, on_timeout)")
+            raise ValidationError(Text(N_("a {type} clock takes {fields} (and type, on_timeout)"),
+                                       type=data["type"], fields=", ".join(sorted(needed))))
 
 
 class GameOptionsIn(Schema):
@@ -68,9 +70,9 @@ class GameOptionsIn(Schema):
         if dealer is None or seats is None:
             return
         if data.get("chance") != TABLE_CHANCE:
-            raise ValidationError("a dealer needs \"chance\": \"table\"", "dealer")
+            raise ValidationError(Text(N_('a dealer needs "chance": "table"')), "dealer")
         if dealer >= len(seats) or seats[dealer].get("kind") != "human":
-            raise ValidationError("the dealer must be a human seat of this game", "dealer")
+            raise ValidationError(Text(N_("the dealer must be a human seat of this game")), "dealer")
 
 
 def of_record(record: dict) -> dict:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engine import GameOver, Match, NotYourTurn, derive_seed, registry, seat_label
 from engine.ai import DEFAULT_CAPS, LEVELS, Caps, choose_move, hint
-from engine.i18n import DEFAULT
+from engine.i18n import DEFAULT, N_, Text
 from engine.texts import move_text
 
 from .clocks import Deadlines, advance, clock_view, next_deadline
@@ -75,7 +75,7 @@ class Game:
         if self.status == WAITING:
             raise GameNotStarted()
         if self.status in ENDED:
-            raise GameOver("the game has ended")
+            raise GameOver(N_("the game has ended"))
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a bearer token opens; None for the admin token and a spectator token, and for
@@ -83,7 +83,7 @@ class Game:
         for a wrong one. Every hash is compared, in constant time."""
         if token is None:
             if of_record(self.record)["spectators"] == PRIVATE:
-                raise NotFound("game")
+                raise NotFound(N_("game"))
             return None
         digest = token_hash(token)
         found = None
@@ -178,8 +178,10 @@ class Games:
         admin token, invite codes by open seat). Tokens and invites are stored only as hashes."""
         ruleset = registry.get(ruleset_id)
         if not ruleset.min_players <= len(seats) <= ruleset.max_players:
-            raise MalformedRequest(f"{ruleset.id} takes {ruleset.min_players} to {ruleset.max_players} seats",
-                                   {"seats": [f"expected {ruleset.min_players}-{ruleset.max_players} seats"]})
+            fewest, most = ruleset.min_players, ruleset.max_players
+            raise MalformedRequest(N_("{ruleset} takes {fewest} to {most} seats"),
+                                   {"seats": [Text(N_("expected {fewest}-{most} seats"), fewest=fewest, most=most)]},
+                                   ruleset=ruleset.id, fewest=fewest, most=most)
         chosen_by_client = seed is not None
         if chosen_by_client and (self.client_seeds == CLIENT_SEEDS_REFUSED or (
                 self.client_seeds == CLIENT_SEEDS_PERFECT_INFORMATION_ONLY and ruleset.hidden_information)):
@@ -291,14 +293,14 @@ class Games:
         token alike (existence stays secret)."""
         owner = self.store.task_owner(task_id)
         if owner is None or token is None:
-            raise NotFound("task")
+            raise NotFound(N_("task"))
         try:
             game = self.load(owner["game_id"])
             seat = game.seat_of(token)
         except (NotFound, Unauthorized):
-            raise NotFound("task") from None
+            raise NotFound(N_("task")) from None
         if seat != owner["seat"]:
-            raise NotFound("task")
+            raise NotFound(N_("task"))
         state, result = self.dispatcher.task_result(task_id)
         if result and result.get("top"):
             ruleset = game.match.ruleset
@@ -377,7 +379,7 @@ class Games:
         """The game's webhook without its secret; NotFound without one."""
         found = self._hooks().config(game.game_id)
         if found is None:
-            raise NotFound("webhook")
+            raise NotFound(N_("webhook"))
         return {"url": found["url"], "events": found["events"]}
 
     def delete_webhook(self, game: Game) -> None:
@@ -400,7 +402,7 @@ class Games:
 
     def _hooks(self) -> Webhooks:
         if self.webhooks is None:
-            raise NotFound("webhook")
+            raise NotFound(N_("webhook"))
         return self.webhooks
 
     def _deliver(self, game: Game, event: str, stored: dict | None = None) -> None:

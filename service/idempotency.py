@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from engine import canonical
+from engine.i18n import N_
 
 from .errors import IdempotencyConflict
 from .store import GameStore
@@ -69,10 +70,10 @@ class Replays:
     @staticmethod
     def _replay(stored: dict, body_fingerprint: str, cipher: Fernet) -> dict:
         if stored["fingerprint"] != body_fingerprint:
-            raise IdempotencyConflict("this Idempotency-Key was used with another request body")
+            raise IdempotencyConflict(N_("this Idempotency-Key was used with another request body"))
         if "answer" not in stored:
-            raise IdempotencyConflict("the first request with this Idempotency-Key is still at work: retry shortly")
+            raise IdempotencyConflict(N_("the first request with this Idempotency-Key is still at work: retry shortly"))
         try:
             return json.loads(cipher.decrypt(stored["answer"].encode()))
         except InvalidToken:  # cannot happen for the same scope and key; never show another's answer
-            raise IdempotencyConflict("this Idempotency-Key was used with another request body") from None
+            raise IdempotencyConflict(N_("this Idempotency-Key was used with another request body")) from None

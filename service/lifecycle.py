@@ -13,6 +13,7 @@ import hmac
 import secrets
 
 from engine import GameOver
+from engine.i18n import N_, Text
 
 from .errors import MalformedRequest, NotFound, StaleVersion, Unauthorized
 from .game_options import TIMEOUT_LEVEL
@@ -76,9 +77,9 @@ class Lifecycle:
         """End the game without a winner: by the admin (``seat`` None) at any time, by a seat
         only before the first move of a human seat."""
         if game.status in ENDED:
-            raise GameOver("the game has ended")
+            raise GameOver(N_("the game has ended"))
         if seat is not None and game.record.get("human_moved"):
-            raise Unauthorized("a seat may abort only before the first move of a human seat; the admin token may")
+            raise Unauthorized(N_("a seat may abort only before the first move of a human seat; the admin token may"))
         game.record["ended"] = ABORTED
         return self._append(game, [{"type": ABORT, "seat": seat}], expected_version)
 
@@ -88,12 +89,12 @@ class Lifecycle:
         Once no seat is open the game starts. Unauthorized for an unknown or used invite,
         GameOver once the game was aborted."""
         if game.status in ENDED:
-            raise GameOver("the game has ended")
+            raise GameOver(N_("the game has ended"))
         digest = token_hash(invite)
         seat = next((info["seat"] for info in game.record["seats"]
                      if info["kind"] == OPEN and hmac.compare_digest(info["invite_hash"], digest)), None)
         if seat is None:
-            raise Unauthorized("the invite is unknown or was used")
+            raise Unauthorized(N_("the invite is unknown or was used"))
         token = secrets.token_urlsafe(16)
         info = game.record["seats"][seat]
         del info["invite_hash"]
@@ -105,11 +106,11 @@ class Lifecycle:
     def reissue_seat_token(self, game: Game, seat: int) -> str:
         """A new token for a human seat; the old one is refused from this version on."""
         if not 0 <= seat < len(game.record["seats"]):
-            raise NotFound("seat")
+            raise NotFound(N_("seat"))
         info = game.record["seats"][seat]
         if info["kind"] != HUMAN:
-            raise MalformedRequest(f"seat {seat} is not a human seat: it has no token",
-                                   {"seat": ["not a human seat"]})
+            raise MalformedRequest(N_("seat {seat} is not a human seat: it has no token"),
+                                   {"seat": [Text(N_("not a human seat"))]}, seat=seat)
         token = secrets.token_urlsafe(16)
         info["token_hash"] = token_hash(token)
         self._append(game, [{"type": SEAT_TOKEN_REISSUED, "seat": seat}])
@@ -119,8 +120,9 @@ class Lifecycle:
         """A new read-only token that sees the spectator's view (of a private game too)."""
         known = game.record.setdefault("spectator_tokens", [])
         if len(known) >= MAX_SPECTATOR_TOKENS:
-            raise MalformedRequest(f"a game has at most {MAX_SPECTATOR_TOKENS} spectator tokens",
-                                   {"spectator_tokens": [f"at most {MAX_SPECTATOR_TOKENS}"]})
+            raise MalformedRequest(N_("a game has at most {maximum} spectator tokens"),
+                                   {"spectator_tokens": [Text(N_("at most {maximum}"), maximum=MAX_SPECTATOR_TOKENS)]},
+                                   maximum=MAX_SPECTATOR_TOKENS)
         token = secrets.token_urlsafe(16)
         known.append(token_hash(token))
         self._append(game, [{"type": SPECTATOR_TOKEN_ISSUED}])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 from engine.records import build, redact
+from engine.i18n import N_
 
 from .config import TASK_RESULT_SECONDS
 from .dispatch import Dispatcher
@@ -52,6 +53,6 @@ class Records:
         """A batch's state and, once SUCCESS, ``{"verdicts": [...]}``; NotFound for an id this
         service did not answer (or one older than TASK_RESULT_SECONDS)."""
         if not self.store.redis.exists(batch_key(task_id)):
-            raise NotFound("task")
+            raise NotFound(N_("task"))
         state, result = self.dispatcher.task_result(task_id)
         return {"state": state, "result": result}

@@ -17,6 +17,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from engine.errors import LimitExceeded
+from engine.i18n import N_
 from engine.limits import MAX_RECORD_BYTES  # a stored record or log entry: more is refused with LimitExceeded
 
 from .config import PROBE_TIMEOUT_SECONDS, TASK_RESULT_SECONDS
@@ -109,7 +110,7 @@ return 1
 
 def _stored(document: dict, what: str) -> bytes:
     """``document`` as the JSON to store (``json_bytes``); LimitExceeded when it is over
-    MAX_RECORD_BYTES bytes."""
+    MAX_RECORD_BYTES bytes (``what``: a msgid naming it)."""
     text = json_bytes(document)
     if len(text) > MAX_RECORD_BYTES:
         raise LimitExceeded("record_bytes", MAX_RECORD_BYTES, what)
@@ -205,14 +206,14 @@ class GameStore:
         """Store a new game (settled like a move when Redis stalls: see ``_write``)."""
         game_id = record["game_id"]
         mark = attempt_key(game_id, "create")
-        args = [record["version"], _stored(record, "the game record"), self._ttl_ms(record), MARK_TTL_MS]
+        args = [record["version"], _stored(record, N_("the game record")), self._ttl_ms(record), MARK_TTL_MS]
         self._write(lambda: self._written(self._create, [record_key(game_id), mark], args), mark)
 
     def load(self, game_id: str) -> tuple[dict, dict | None]:
         """The record and the final score sheet (None until the worker wrote it)."""
         raw, final = self.redis.hmget(record_key(game_id), "record", "final")
         if raw is None:
-            raise NotFound("game")
+            raise NotFound(N_("game"))
         return json.loads(raw), (json.loads(final) if final else None)
 
     def commit(self, record: dict, expected_version: int, entry: dict, watch: str | None = None) -> dict | None:
@@ -223,13 +224,13 @@ class GameStore:
         game_id = record["game_id"]
         mark = attempt_key(game_id, secrets.token_hex(8))
         keys = [record_key(game_id), log_key(game_id), *([watch] if watch else []), mark]
-        args = [expected_version, record["version"], _stored(record, "the game record"),
-                _stored(entry, "the move's log entry"), self._ttl_ms(record), MARK_TTL_MS, events_channel(game_id)]
+        args = [expected_version, record["version"], _stored(record, N_("the game record")),
+                _stored(entry, N_("the move's log entry")), self._ttl_ms(record), MARK_TTL_MS, events_channel(game_id)]
         result = self._write(lambda: self._written(self._cas, keys, args), mark)
         if isinstance(result, list):
             return dict(zip(result[1][::2], result[1][1::2]))
         if result == -1:
-            raise NotFound("game")
+            raise NotFound(N_("game"))
         if result == 0:
             raise StaleVersion(expected_version + 1)
         return None

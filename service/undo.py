@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engine import Match, registry
+from engine.i18n import N_
 from engine.match import AUTO_MOVE, SERVER_CHANCE
 
 from .clocks import TIMEOUT_EVENT
@@ -26,20 +27,20 @@ NOT_OWN = {AI_FALLBACK, TIMEOUT_EVENT}
 
 
 def refusal(game: Game, seat: int, entry: dict | None) -> tuple[str, str] | None:
-    """Why ``seat`` may not undo ``entry`` (the game's last log entry), or None."""
+    """Why ``seat`` may not undo ``entry`` (the game's last log entry): its reason and a msgid; or None."""
     if of_record(game.record)["undo"] != UNDO_OWN_LAST_MOVE:
-        return "undo_off", "this game was created with undo off"
+        return "undo_off", N_("this game was created with undo off")
     if entry is None or "move" not in entry or any(e.get("type") in NOT_OWN for e in entry["events"]):
-        return "nothing_to_undo", "the last version is no decision of a seat"
+        return "nothing_to_undo", N_("the last version is no decision of a seat")
     if entry["seat"] != seat:
-        return "not_your_decision", "another seat made the last decision"
+        return "not_your_decision", N_("another seat made the last decision")
     rules = game.match.ruleset
     if any(rules.reveals(event) for event in entry["events"]):
-        return "reveal", "hidden information was revealed since that decision began"
+        return "reveal", N_("hidden information was revealed since that decision began")
     if any("chance" in step for step in entry["steps"]):
-        return "chance", "a chance step followed that decision"
+        return "chance", N_("a chance step followed that decision")
     if any(e.get("type") == AUTO_MOVE and e["seat"] != seat for e in entry["events"]):
-        return "not_your_decision", "another seat acted since"
+        return "not_your_decision", N_("another seat acted since")
     return None
 
 

@@ -31,6 +31,8 @@ from urllib.parse import SplitResult, urlsplit
 import redis
 import urllib3
 
+from engine.i18n import N_, Text
+
 from .config import Settings
 from .errors import MalformedRequest, NotFound, WebhookRefused
 
@@ -66,34 +68,35 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
 def check_url(url: str) -> SplitResult:
     """The URL's parts; MalformedRequest unless it is an http(s) URL of at most MAX_URL_CHARS
     characters with a host, without credentials or a fragment."""
-    def refuse(reason: str):
-        raise MalformedRequest(f"the webhook url is refused: {reason}", {"url": [reason]})
+    def refuse(reason: str, **fields):
+        reason = Text(reason, **fields)
+        raise MalformedRequest(N_("the webhook url is refused: {reason}"), {"url": [reason]}, reason=reason)
     if not isinstance(url, str) or not url:
-        refuse("a URL is required")
+        refuse(N_("a URL is required"))
     if len(url) > MAX_URL_CHARS:
-        refuse(f"longer than {MAX_URL_CHARS} characters")
+        refuse(N_("longer than {maximum} characters"), maximum=MAX_URL_CHARS)
     if any(ord(c) <= 0x20 or ord(c) >= 0x7f for c in url):
-        refuse("spaces, control and non-ASCII characters must be percent-encoded")
+        refuse(N_("spaces, control and non-ASCII characters must be percent-encoded"))
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
-        refuse("not a valid URL")
+        refuse(N_("not a valid URL"))
     if parts.scheme not in ("http", "https"):
-        refuse("the scheme must be https or http")
+        refuse(N_("the scheme must be https or http"))
     if parts.username is not None or parts.password is not None or "@" in parts.netloc:
-        refuse("credentials are not allowed in the URL")
+        refuse(N_("credentials are not allowed in the URL"))
     if not parts.hostname:
-        refuse("the URL has no host")
+        refuse(N_("the URL has no host"))
     if parts.fragment or url.endswith("#"):
-        refuse("a fragment is not allowed")
+        refuse(N_("a fragment is not allowed"))
     if port == 0:
-        refuse("port 0")
+        refuse(N_("port 0"))
     return parts
 
 
 def refusal(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
-    """Why Spielwerk does not call ``address`` (None: a public address)."""
+    """Why Spielwerk does not call ``address``, a ``Text`` (None: a public address)."""
     if address.version == 6:
         embedded = address.ipv4_mapped or address.sixtofour or (address.teredo[1] if address.teredo else None)
         if embedded is None and address in NAT64:
@@ -101,16 +104,16 @@ def refusal(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | Non
         if embedded is not None:
             reason = refusal(embedded)
             if reason:
-                return f"{reason} (embedded in {address})"
+                return Text(N_("{reason} (embedded in {address})"), reason=reason, address=str(address))
     if address in METADATA:
-        return f"{address} is a cloud metadata address"
-    for test, what in ((address.is_unspecified, "unspecified"), (address.is_loopback, "loopback"),
-                       (address.is_link_local, "link-local"), (address.is_multicast, "multicast"),
-                       (address.version == 6 and address in UNIQUE_LOCAL, "unique-local"),
-                       (address.is_private, "private"), (address.is_reserved, "reserved"),
-                       (not address.is_global, "not a public address")):
+        return Text(N_("{address} is a cloud metadata address"), address=str(address))
+    for test, what in ((address.is_unspecified, N_("unspecified")), (address.is_loopback, N_("loopback")),
+                       (address.is_link_local, N_("link-local")), (address.is_multicast, N_("multicast")),
+                       (address.version == 6 and address in UNIQUE_LOCAL, N_("unique-local")),
+                       (address.is_private, N_("private")), (address.is_reserved, N_("reserved")),
+                       (not address.is_global, N_("not a public address"))):
         if test:
-            return f"{address} is {what}"
+            return Text(N_("{address} is {what}"), address=str(address), what=Text(what))
     return None
 
 
@@ -121,16 +124,17 @@ def resolve(host: str, port: int, allow_private: bool, getaddrinfo=socket.getadd
     try:
         found = getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError, OSError) as exc:
-        raise WebhookRefused(f"the host {host[:100]} does not resolve ({exc.__class__.__name__})") from None
+        raise WebhookRefused(Text(N_("the host {host} does not resolve ({error})"), host=host[:100],
+                                  error=exc.__class__.__name__)) from None
     addresses = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in found]
     if not addresses:
-        raise WebhookRefused(f"the host {host[:100]} does not resolve")
+        raise WebhookRefused(Text(N_("the host {host} does not resolve"), host=host[:100]))
     if not allow_private:
         for address in addresses:
             reason = refusal(address)
             if reason:
-                return_reason = reason if str(address) == host.strip("[]") else f"{host[:100]} resolves to {reason}"
-                raise WebhookRefused(return_reason)
+                raise WebhookRefused(reason if str(address) == host.strip("[]") else
+                                     Text(N_("{host} resolves to {reason}"), host=host[:100], reason=reason))
     return str(addresses[0])
 
 
@@ -324,7 +328,7 @@ class Webhooks:
     def remove(self, game_id: str) -> None:
         """Remove the webhook and its deliveries (pending ones are no longer tried)."""
         if not self.redis.delete(hook_key(game_id)):
-            raise NotFound("webhook")
+            raise NotFound(N_("webhook"))
         self.redis.delete(*delivery_keys(game_id))
 
     def deliveries(self, game_id: str) -> list[dict]:

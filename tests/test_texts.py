@@ -1,5 +1,5 @@
 """Every text a person reads exists in English and German (issue 20): the templates of every
-ruleset's move and event types, the events every game's log may hold, the error codes; the
+ruleset's move and event types, the events every game's log may hold, the framework errors; the
 catalogues match the sources; events and moves of random games read in both languages."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from engine import Match, registry, svg
 from engine.i18n import LANGUAGES, LOCALE_DIR, catalogue_path
 from engine.rng import Rng
 from engine.texts import EVENT_TEXTS, HIDDEN, event_text, move_text, score_text
-from service.api.errors import CATALOGUE, ERROR_TEXTS
+from service.api.errors import FRAMEWORK_TEXTS, code_for_status
 from service.api.service_events import SERVICE_EVENTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,9 +57,9 @@ def test_every_part_of_the_score_sheet_has_a_text(ruleset):
             check(lambda item, lang: score_text(ruleset, item, lang), key)
 
 
-def test_the_events_of_every_game_and_every_error_code_have_a_text():
+def test_the_events_of_every_game_and_every_framework_error_have_a_text():
     assert {"auto_move", *SERVICE_EVENTS} <= set(EVENT_TEXTS)
-    assert set(ERROR_TEXTS) == set(CATALOGUE)
+    assert set(FRAMEWORK_TEXTS) == {code_for_status(status) for status in range(400, 500)}
 
 
 def test_the_catalogues_hold_every_text_of_the_sources_translated():

@@ -2,7 +2,8 @@
 
 Engine errors (``engine.errors``) and domain errors (``service.errors``) carry a code and
 know no status; this module alone turns them, werkzeug's HTTP errors and an unreachable
-store into the contract's answer ``{"code", "status", "message", "errors"}``. The README's
+store into the contract's answer ``{"code", "status", "message", "errors"}``, its message
+(and any message in ``errors``) in the request's language. The README's
 error table and the OpenAPI description are :func:`catalogue_table`.
 """
 
@@ -15,7 +16,7 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 from engine import EngineError
-from engine.i18n import DEFAULT, N_, translate
+from engine.i18n import DEFAULT, N_, Text
 
 from ..store import UNREACHABLE
 from .languages import language
@@ -104,40 +105,16 @@ CATALOGUE: dict[str, Entry] = {
                        headers=(("Retry-After", "5"),)),
 }
 
-#: Each code's message in words other than English (README, "Languages"): an English answer
-#: has the error's own message, which names the rule or the field; other languages this text.
-ERROR_TEXTS: dict[str, str] = {
+#: The message in words other than English of a framework error whose English words are a
+#: library's (werkzeug's, flask-smorest's): every other message is a msgid with its fields,
+#: answered in the request's language (README, "Languages").
+FRAMEWORK_TEXTS: dict[str, str] = {
     "malformed_request": N_("The request is malformed."),
     "unauthorized": N_("A valid token for this game is missing."),
     "not_found": N_("Not found."),
     "method_not_allowed": N_("This path does not take this method."),
-    "not_your_turn": N_("It is not your turn."),
-    "stale_version": N_("The game has moved on since the version you expected."),
-    "game_over": N_("The game has ended."),
-    "game_not_started": N_("The game waits for its open seats to be joined."),
-    "undo_not_allowed": N_("This move cannot be taken back."),
-    "idempotency_conflict": N_("This Idempotency-Key came before with another request."),
-    "illegal_move": N_("This move is against the rules."),
-    "illegal_outcome": N_("This chance outcome is not possible now."),
-    "invalid_options": N_("The options are refused."),
-    "limit_exceeded": N_("This would exceed a limit of the server."),
-    "seed_refused": N_("This server does not take a chosen seed."),
-    "webhook_refused": N_("This webhook address is refused."),
-    "request_timeout": N_("The request body did not arrive in time."),
     "rate_limited": N_("Too many requests; try again shortly."),
-    "quota_exceeded": N_("You have too many active games."),
-    "too_many_streams": N_("You have too many event streams open."),
-    "internal_error": N_("Internal error."),
-    "store_unavailable": N_("The game store is unavailable; try again shortly."),
-    "outcome_unknown": N_("It is unknown whether the request was applied; try again shortly."),
-    "broker_unavailable": N_("The task broker is unavailable; try again shortly."),
-    "not_ready": N_("The service is not ready."),
 }
-
-
-def message_in(code: str, message: str, lang: str) -> str:
-    """An error's message in ``lang``: its own in English, the code's text in another language."""
-    return message if lang == DEFAULT else translate(lang, ERROR_TEXTS[code])
 
 
 #: The codes of the errors that werkzeug and flask-smorest raise themselves, by status
@@ -154,15 +131,16 @@ def code_for_status(status: int) -> str:
 
 
 class ApiError(Exception):
-    """An answer of the catalogue: ``code`` must be in it; ``status`` defaults to the code's."""
+    """An answer of the catalogue: ``code`` must be in it; ``status`` defaults to the code's;
+    ``message`` is a msgid with its ``fields`` (``engine.i18n.Text``)."""
 
     def __init__(self, code: str, message: str, errors: dict | None = None, status: int | None = None,
-                 headers: dict | None = None):
-        super().__init__(message)
+                 headers: dict | None = None, **fields):
+        self.message = Text(message, **fields)
+        super().__init__(self.message)
         entry = CATALOGUE[code]
         self.code = code
         self.status = status or entry.status
-        self.message = message
         self.errors = errors or {}
         self.headers = {**dict(entry.headers), **(headers or {})}
 
@@ -172,22 +150,24 @@ class ApiError(Exception):
         return cls(error.code, error.message, error.errors, status)
 
     def answer(self) -> tuple[dict, int, dict]:
-        body = {"code": self.code, "status": self.status, "message": bounded(message_in(self.code, self.message,
-                                                                                         language())),
-                "errors": bounded(self.errors)}
+        lang = language()
+        body = {"code": self.code, "status": self.status, "message": bounded(self.message, lang),
+                "errors": bounded(self.errors, lang)}
         return body, self.status, self.headers
 
 
-def bounded(value):
-    """``value`` as an answer may echo it: every string cut to MAX_ECHO_CHARS characters, every
-    list and object to its first MAX_ECHO_ITEMS entries (input echoed in messages, keys and
-    details stays small, whatever the request held)."""
+def bounded(value, lang: str = DEFAULT):
+    """``value`` as an answer may echo it in ``lang`` (every ``Text`` rendered in it): every string
+    cut to MAX_ECHO_CHARS characters, every list and object to its first MAX_ECHO_ITEMS entries
+    (input echoed in messages, keys and details stays small, whatever the request held)."""
+    if isinstance(value, Text):
+        value = value.in_(lang)
     if isinstance(value, str):
         return cut(value, MAX_ECHO_CHARS)
     if isinstance(value, dict):
-        return {bounded(key): bounded(item) for key, item in list(value.items())[:MAX_ECHO_ITEMS]}
+        return {bounded(key, lang): bounded(item, lang) for key, item in list(value.items())[:MAX_ECHO_ITEMS]}
     if isinstance(value, (list, tuple)):
-        return [bounded(item) for item in value[:MAX_ECHO_ITEMS]]
+        return [bounded(item, lang) for item in value[:MAX_ECHO_ITEMS]]
     return value
 
 
@@ -198,30 +178,36 @@ def answer_error(error: ApiError | EngineError):
 def answer_store_unreachable(error: Exception):
     """Redis down, restarting or loading its AOF: a retryable 503, not a bug's 500."""
     log.warning("game store unreachable: %s", error)
-    return ApiError("store_unavailable", "the game store is unreachable; retry shortly").answer()
+    return ApiError("store_unavailable", N_("the game store is unreachable; retry shortly")).answer()
 
 
 def answer_http_exception(error: HTTPException):
     """werkzeug's and flask-smorest's errors (bad JSON, schema violations, 404, 405, 429, a
-    bug's 500) in the contract's format; a 500 names nothing of the bug."""
+    bug's 500) in the contract's format; a 500 names nothing of the bug. A library's words are
+    English only: another language gets the code's :data:`FRAMEWORK_TEXTS`; a refused body's
+    reasons (the JSON parser's, marshmallow's field messages in ``errors``) stay as given."""
     data = getattr(error, "data", None) or {}
     errors = data.get("errors") or data.get("messages") or {}
     if isinstance(errors, dict) and set(errors) == {"json"} and isinstance(errors["json"], dict):
         errors = errors["json"]
     status = error.code or 500
+    code = code_for_status(status)
     if status >= 500:
         log.error("internal error", exc_info=getattr(error, "original_exception", None))
-        message = "internal error"
+        message = Text(N_("internal error"))
     elif status == 400 and "messages" in data:
-        message = "the body is refused: " + "; ".join(errors.get("json", ["not valid JSON"]))
+        message = Text(N_("the body is refused: {reasons}"),
+                       reasons="; ".join(errors.get("json", ["not valid JSON"])))
     elif status == 422 and "messages" in data:
-        message = "the request body does not match the schema"
+        message = Text(N_("the request body does not match the schema"))
     else:
         message = data.get("message") or (error.description or error.name).split("\n")[0]
+        if language() != DEFAULT:
+            message = FRAMEWORK_TEXTS[code]
     headers = dict(data.get("headers") or {})
     if status == 405 and getattr(error, "valid_methods", None):
         headers["Allow"] = ", ".join(error.valid_methods)
-    return ApiError(code_for_status(status), message, errors, status, headers).answer()
+    return ApiError(code, message, errors, status, headers).answer()
 
 
 def register_error_handlers(app: Flask) -> None:

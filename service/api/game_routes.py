@@ -8,7 +8,7 @@ from flask import current_app, jsonify, request
 from flask.views import MethodView
 
 from engine import EngineError
-from engine.i18n import DEFAULT
+from engine.i18n import DEFAULT, N_
 
 from ..errors import StaleVersion, Unauthorized
 from ..game_options import GameOptionsIn
@@ -18,7 +18,7 @@ from ..idempotency import MAX_KEY_CHARS, Replays, fingerprint
 from . import examples
 from .blueprint import Blueprint, as_built
 from .contract import PUBLIC, SEAT, SEAT_OR_SPECTATOR, answers, headers
-from .errors import ApiError, bounded, message_in
+from .errors import ApiError, bounded
 from .languages import ACCEPT_LANGUAGE, language
 from .schemas import (CreatedOut, CreateGameIn, GameOut, HintIn, HistoryOut, HistoryQuery, LegalMovesOut, MoveIn,
                       MoveOut, PendingOut, ScoreOut, TaskIdOut, ValidateMoveIn, ValidateOut)
@@ -57,7 +57,7 @@ def bearer_token(required: bool) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthorized("the Authorization header must be 'Bearer <seat token>'")
+        raise Unauthorized(N_("the Authorization header must be 'Bearer <seat token>'"))
     return token.strip()
 
 
@@ -86,7 +86,7 @@ def load_as_seat(game_id: str) -> tuple[Game, int]:
     game = games().load(game_id)
     seat = game.seat_of(token)
     if seat is None:
-        raise Unauthorized("this needs a seat token; the admin token sees the game as a spectator")
+        raise Unauthorized(N_("this needs a seat token; the admin token sees the game as a spectator"))
     return game, seat
 
 
@@ -102,7 +102,7 @@ def if_match_version() -> int | None:
         return None
     value = header.strip().removeprefix("W/").strip('"')
     if not re.fullmatch(r"[0-9]{1,18}", value):
-        raise ApiError("malformed_request", "If-Match must be a quoted version number, e.g. \"12\"", status=400)
+        raise ApiError("malformed_request", N_("If-Match must be a quoted version number, e.g. \"12\""), status=400)
     return int(value)
 
 
@@ -158,8 +158,9 @@ def idempotency_key() -> str | None:
     """The request's ``Idempotency-Key`` header: 1 to 255 printable ASCII characters."""
     key = request.headers.get("Idempotency-Key")
     if key is not None and not re.fullmatch(r"[\x21-\x7e]{1,%d}" % MAX_KEY_CHARS, key):
-        raise ApiError("malformed_request", f"Idempotency-Key must be 1 to {MAX_KEY_CHARS} printable ASCII "
-                                            "characters without spaces, e.g. a UUID", status=400)
+        raise ApiError("malformed_request", N_("Idempotency-Key must be 1 to {maximum} printable ASCII "
+                                               "characters without spaces, e.g. a UUID"),
+                       status=400, maximum=MAX_KEY_CHARS)
     return key
 
 
@@ -251,7 +252,7 @@ class ValidateMove(MethodView):
         try:
             games().check(game, seat, body["move"], body.get("expected_version"))
         except EngineError as exc:
-            return {"legal": False, "code": exc.code, "message": bounded(message_in(exc.code, exc.message, language()))}
+            return {"legal": False, "code": exc.code, "message": bounded(exc.message, language())}
         return {"legal": True, "code": None, "message": None}
 
 

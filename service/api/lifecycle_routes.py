@@ -6,6 +6,8 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
+from engine.i18n import N_
+
 from ..errors import Unauthorized
 from ..lifecycle import Lifecycle, retrying
 from ..undo import undo
@@ -124,7 +126,7 @@ class Abort(MethodView):
         game = games().load(game_id)
         seat = game.seat_of(token)
         if seat is None and not game.is_admin(token):
-            raise Unauthorized("this needs a seat token or the game's admin token")
+            raise Unauthorized(N_("this needs a seat token or the game's admin token"))
         game, _ = change(game_id, expected, lambda g: Lifecycle(games()).abort(g, seat, expected))
         return game.view(None)
 

@@ -9,6 +9,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask.views import MethodView
 
 from engine import registry
+from engine.i18n import N_, Text
 
 from . import examples
 from .blueprint import Blueprint
@@ -79,7 +80,8 @@ class Ready(MethodView):
         checks = games().readiness()
         down = [part for part, state in checks.items() if state != "ok"]
         if down:
-            raise ApiError("not_ready", f"not ready: {' and '.join(down)} down", checks)
+            parts = Text(N_("{first} and {last}"), first=down[0], last=down[1]) if len(down) > 1 else down[0]
+            raise ApiError("not_ready", N_("not ready: {parts} down"), checks, parts=parts)
         return {"status": "ready", **checks}
 
 

@@ -41,6 +41,8 @@ from redis.exceptions import RedisClusterException
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from engine.i18n import N_
+
 from ..redis_client import connect
 from .errors import ApiError
 from .rate_limits import Limit, RateLimits
@@ -50,7 +52,7 @@ log = logging.getLogger("spielwerk")
 
 EXEMPT_PATHS = ("/v1/health", "/v1/ready", "/openapi.json")
 EXEMPT_PREFIXES = ("/docs", "/play")   # documentation and the /play page with its static files
-TOO_MANY = "too many requests: retry after the number of seconds in Retry-After"
+TOO_MANY = N_("too many requests: retry after the number of seconds in Retry-After")
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match"]
 CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
 HINT_ENDPOINT = "games.Hint"

@@ -18,6 +18,8 @@ import json
 import socket
 import threading
 
+from engine.i18n import N_
+
 from .errors import ApiError
 
 
@@ -66,8 +68,8 @@ class BodyDeadline:
         return body
 
     def _too_slow(self, start_response):
-        body, status, headers = ApiError("request_timeout", f"the request body did not arrive within "
-                                                            f"{self.seconds:g} s").answer()
+        body, status, headers = ApiError("request_timeout", N_("the request body did not arrive within "
+                                                               "{seconds:g} s"), seconds=self.seconds).answer()
         data = json.dumps(body).encode()
         start_response(f"{status} Request Timeout", [*headers.items(), ("Content-Type", "application/json"),
                                                      ("Content-Length", str(len(data))), ("Connection", "close")])

@@ -19,6 +19,7 @@ from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from engine import registry, replay
+from engine.i18n import N_
 
 from ..errors import Unauthorized
 from ..events import HEARTBEAT_SECONDS, TICKET_SECONDS, Closed, Published, Streams
@@ -124,15 +125,15 @@ class Events(MethodView):
         if ticket is not None:
             redeemed = streams().tickets.redeem(ticket, game_id)
             if redeemed is None:
-                raise Unauthorized("the stream ticket is unknown, used or expired")
+                raise Unauthorized(N_("the stream ticket is unknown, used or expired"))
             seat, issued_with = redeemed
         else:
             token = bearer_token(required=False)
         hub, slots, client = streams().hub, streams().slots, client_address()
         slot = slots.take(client)
         if slot is None:
-            raise ApiError("too_many_streams", f"at most {slots.limit} open event streams per client",
-                           {"limit": slots.limit})
+            raise ApiError("too_many_streams", N_("at most {limit} open event streams per client"),
+                           {"limit": slots.limit}, limit=slots.limit)
         try:
             sub = hub.subscribe(game_id)
         except Exception:
@@ -143,7 +144,7 @@ class Events(MethodView):
             if ticket is None:
                 seat = game.seat_of(token)     # 401 for a wrong token; None: a spectator (or the admin token)
             elif game.seat_token_hash(seat) != issued_with:
-                raise Unauthorized("the stream ticket was issued with a seat token that has been replaced")
+                raise Unauthorized(N_("the stream ticket was issued with a seat token that has been replaced"))
             games().resume_stalled(game)       # a reader waiting for AI moves resumes owed work, as history does
         except Exception:
             hub.unsubscribe(sub)
@@ -162,7 +163,7 @@ def resume_point(since: int | None) -> int | None:
     if header is None:
         return since
     if not re.fullmatch(r"[0-9]{1,18}", header.strip()):     # EventSource never sends an empty one
-        raise ApiError("malformed_request", "Last-Event-ID must be a version number, e.g. 12", status=400)
+        raise ApiError("malformed_request", N_("Last-Event-ID must be a version number, e.g. 12"), status=400)
     return int(header.strip())
 
 

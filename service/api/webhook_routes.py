@@ -8,6 +8,8 @@ from datetime import datetime, timezone
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
+from engine.i18n import N_
+
 from ..errors import Unauthorized
 from ..games import Game
 from ..webhooks import DELIVERED, EVENTS, FAILED, MAX_URL_CHARS, PENDING
@@ -28,7 +30,7 @@ def load_as_admin(game_id: str) -> Game:
     token = bearer_token(required=True)
     game = games().load(game_id)
     if not game.is_admin(token):
-        raise Unauthorized("this needs the game's admin token (answered once by POST /v1/games)")
+        raise Unauthorized(N_("this needs the game's admin token (answered once by POST /v1/games)"))
     return game
 
 

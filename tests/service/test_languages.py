@@ -46,6 +46,6 @@ def test_moves_events_and_errors_in_the_requested_language(client):
     late = client.post(f"/v1/games/{game_id}/moves", headers={**bearer(toks[seat]), **GERMAN}, json={"move": first})
     assert_error(late, 409, "not_your_turn")
     says_language(late, "de")
-    assert late.json["message"] == "Du bist nicht am Zug."
+    assert late.json["message"] == f"Platz {seat} ist nicht am Zug"
     assert client.post(f"/v1/games/{game_id}/moves", headers={**bearer(toks[seat]), **FRENCH},
                        json={"move": first}).json["message"] == f"seat {seat} is not to move"

@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 
 from engine.cache import BoundedCache
+from engine.i18n import N_, Text
 from engine.limits import within, within_size
 from engine.problems import Problems, pointer
 
@@ -66,25 +67,25 @@ def _side_parts(side: dict) -> list[tuple[int, str]]:
 def _check_keys(obj, required, allowed, path, problems) -> bool:
     """An object with its required keys and no others; False when it is no object."""
     if not isinstance(obj, dict):
-        problems.add(path, "invalid_value", "must be an object")
+        problems.add(path, "invalid_value", N_("must be an object"))
         return False
     for key in sorted(required - set(obj)):
-        problems.add(path + pointer(key), "required", "missing required field")
+        problems.add(path + pointer(key), "required", N_("missing required field"))
     problems.unknown_fields(obj, allowed, path)
     return True
 
 
 def _check_list(value, path, fits, what, problems) -> bool:
-    """A list whose length ``fits``; else ``invalid_value`` (no list) or ``count``."""
+    """A list whose length ``fits``; else ``invalid_value`` (no list) or ``count`` (``what``: a msgid)."""
     if isinstance(value, list) and fits(len(value)):
         return True
-    problems.add(path, "count" if isinstance(value, list) else "invalid_value", f"must be {what}")
+    problems.add(path, "count" if isinstance(value, list) else "invalid_value", N_("must be {what}"), what=Text(what))
     return False
 
 
 def _check_zone_id(value, path, problems) -> None:
     if type(value) is not int or not 0 <= value <= 15:
-        problems.add(path, "invalid_value", "must be a zone id, an integer 0-15")
+        problems.add(path, "invalid_value", N_("must be a zone id, an integer 0-15"))
 
 
 def _type_of(obj, types, names, path, problems) -> str | None:
@@ -93,14 +94,14 @@ def _type_of(obj, types, names, path, problems) -> str | None:
     if isinstance(kind, str) and kind in types:
         return kind
     if isinstance(obj, dict):
-        problems.add(path + "/type", "invalid_value", f"must be {names}")
+        problems.add(path + "/type", "invalid_value", N_("must be {names}"), names=Text(names))
     else:
-        problems.add(path, "invalid_value", "must be an object")
+        problems.add(path, "invalid_value", N_("must be an object"))
     return None
 
 
 def _check_side(side, path, problems) -> None:
-    kind = _type_of(side, SIDE_ZONE_KEYS, "'F', 'M' or 'R'", path, problems)
+    kind = _type_of(side, SIDE_ZONE_KEYS, N_("'F', 'M' or 'R'"), path, problems)
     if kind is None:
         return
     keys = {"type", *SIDE_ZONE_KEYS[kind]}
@@ -111,7 +112,7 @@ def _check_side(side, path, problems) -> None:
 
 
 def _check_zone(zone, path, problems) -> None:
-    kind = _type_of(zone, ZONE_KEYS, "'forest', 'meadow', 'river' or 'lake'", path, problems)
+    kind = _type_of(zone, ZONE_KEYS, N_("'forest', 'meadow', 'river' or 'lake'"), path, problems)
     if kind is None:
         return
     required, counts, flags = ZONE_KEYS[kind]
@@ -123,16 +124,16 @@ def _check_zone(zone, path, problems) -> None:
         if key == "lake":
             _check_zone_id(zone[key], path + "/lake", problems)
         elif type(zone[key]) is not int or zone[key] < 0:
-            problems.add(path + pointer(key), "invalid_value", "must be an integer >= 0")
+            problems.add(path + pointer(key), "invalid_value", N_("must be an integer >= 0"))
         else:
-            within(zone[key], MAX_ZONE_COUNT, path + pointer(key), problems, f"a zone's {key}")
+            within(zone[key], MAX_ZONE_COUNT, path + pointer(key), problems, Text(N_("a zone's {key}"), key=key))
     for key in sorted(flags & set(zone)):
         if kind == "river" and zone[key] is not True:
-            problems.add(path + pointer(key), "invalid_value", "must be true when present")
+            problems.add(path + pointer(key), "invalid_value", N_("must be true when present"))
         elif not isinstance(zone[key], bool):
-            problems.add(path + pointer(key), "invalid_value", "must be a boolean")
+            problems.add(path + pointer(key), "invalid_value", N_("must be a boolean"))
     if kind == "river" and "lake" in zone and "spring" in zone:
-        problems.add(path, "lake_and_spring", "a river zone names a lake or a spring, not both")
+        problems.add(path, "lake_and_spring", N_("a river zone names a lake or a spring, not both"))
 
 
 def _check_tile_fields(tile, index, seen_ids, problems) -> None:
@@ -143,25 +144,26 @@ def _check_tile_fields(tile, index, seen_ids, problems) -> None:
     if "id" in tile:
         tile_id = tile["id"]
         if not isinstance(tile_id, str) or not TILE_ID.match(tile_id):
-            problems.add(path + "/id", "invalid_value", "must match ^[A-Z][A-Z0-9_-]{0,15}$")
+            problems.add(path + "/id", "invalid_value", N_("must match ^[A-Z][A-Z0-9_-]{0,15}$"))
         elif tile_id in seen_ids:
             problems.add(path + "/id", "duplicate_id",
-                         f"tile id {tile_id} is already used by {pointer('tiles', seen_ids[tile_id])}")
+                         N_("tile id {tile_id} is already used by {other}"),
+                         tile_id=tile_id, other=pointer("tiles", seen_ids[tile_id]))
         else:
             seen_ids[tile_id] = index
     if "kind" in tile and tile["kind"] not in ("start", "land", "bonus"):
-        problems.add(path + "/kind", "invalid_value", "must be 'start', 'land' or 'bonus'")
+        problems.add(path + "/kind", "invalid_value", N_("must be 'start', 'land' or 'bonus'"))
     if "count" in tile and (type(tile["count"]) is not int or tile["count"] < 1):
-        problems.add(path + "/count", "invalid_value", "must be an integer >= 1")
+        problems.add(path + "/count", "invalid_value", N_("must be an integer >= 1"))
     elif "count" in tile:
-        within(tile["count"], MAX_TILES, path + "/count", problems, "a tile's count")
+        within(tile["count"], MAX_TILES, path + "/count", problems, N_("a tile's count"))
     if "origin" in tile and not isinstance(tile["origin"], str):
-        problems.add(path + "/origin", "invalid_value", "must be a string")
+        problems.add(path + "/origin", "invalid_value", N_("must be a string"))
     if "sides" in tile and _check_list(tile["sides"], path + "/sides", lambda n: n == 4,
-                                       "a list of 4 sides (N, E, S, W)", problems):
+                                       N_("a list of 4 sides (N, E, S, W)"), problems):
         for s, side in enumerate(tile["sides"]):
             _check_side(side, path + pointer("sides", s), problems)
-    if "zones" in tile and _check_list(tile["zones"], path + "/zones", bool, "a non-empty list of zones", problems):
+    if "zones" in tile and _check_list(tile["zones"], path + "/zones", bool, N_("a non-empty list of zones"), problems):
         for z, zone in enumerate(tile["zones"]):
             _check_zone(zone, path + pointer("zones", z), problems)
 
@@ -173,7 +175,7 @@ def _check_tile_semantics(tile, path, problems, warnings) -> None:
     for i, zone in enumerate(tile["zones"]):
         if zone["id"] in zones:
             problems.add(path + pointer("zones", i, "id"), "duplicate_id",
-                         f"zone id {zone['id']} is not unique on the tile (V2)")
+                         N_("zone id {id} is not unique on the tile (V2)"), id=zone["id"])
         zones[zone["id"]] = zone
     perimeter, sides_of = [], {}
     for s, side in enumerate(tile["sides"]):
@@ -181,10 +183,11 @@ def _check_tile_semantics(tile, path, problems, warnings) -> None:
             zone = zones.get(zone_id)
             if zone is None:
                 problems.add(path + pointer("sides", s), "side_zone",
-                             f"names zone {zone_id}, which the tile does not have (V2)")
+                             N_("names zone {zone_id}, which the tile does not have (V2)"), zone_id=zone_id)
             elif zone["type"] != wanted:
                 problems.add(path + pointer("sides", s), "side_zone_type",
-                             f"zone {zone_id} is a {zone['type']}, the side needs a {wanted} (V2)")
+                             N_("zone {zone_id} is a {type}, the side needs a {wanted} (V2)"),
+                             zone_id=zone_id, type=zone["type"], wanted=wanted)
             perimeter.append(zone_id)
             sides_of.setdefault(zone_id, set()).add(s)
     lakes_named = set()
@@ -193,29 +196,30 @@ def _check_tile_semantics(tile, path, problems, warnings) -> None:
         on_sides = len(sides_of.get(zone["id"], ()))
         if kind == "lake":
             if on_sides:
-                problems.add(zone_path, "lake_on_side", "a lake lies on no side (V3)")
+                problems.add(zone_path, "lake_on_side", N_("a lake lies on no side (V3)"))
             if zone["fish"] > 4:
                 warnings.append(f"{zone_path}: a lake with {zone['fish']} fish (printed lakes hold up to 4)")
         elif not on_sides:
-            problems.add(zone_path, "zone_off_sides", f"a {kind} zone must lie on at least one side (V3)")
+            problems.add(zone_path, "zone_off_sides", N_("a {kind} zone must lie on at least one side (V3)"), kind=kind)
         if kind == "river" and on_sides:
             ends = ("lake" in zone) + ("spring" in zone)
             if on_sides > 2:
-                problems.add(zone_path, "river_sides", "a river zone lies on one or two sides (V4)")
+                problems.add(zone_path, "river_sides", N_("a river zone lies on one or two sides (V4)"))
             elif on_sides == 1 and ends != 1:
-                problems.add(zone_path, "river_end", "a river zone on one side ends in a lake or at a spring (V4)")
+                problems.add(zone_path, "river_end", N_("a river zone on one side ends in a lake or at a spring (V4)"))
             elif on_sides == 2 and ends:
                 problems.add(zone_path, "river_through",
-                             "a river zone on two sides passes through: no lake or spring (V4)")
+                             N_("a river zone on two sides passes through: no lake or spring (V4)"))
         if kind == "river" and "lake" in zone:
             lake = zones.get(zone["lake"])
             if lake is None or lake["type"] != "lake":
-                problems.add(zone_path + "/lake", "river_lake", f"zone {zone['lake']} is not a lake of this tile (V4)")
+                problems.add(zone_path + "/lake", "river_lake", N_("zone {lake} is not a lake of this tile (V4)"),
+                             lake=zone["lake"])
             else:
                 lakes_named.add(zone["lake"])
     for i, zone in enumerate(tile["zones"]):
         if zone["type"] == "lake" and zone["id"] not in lakes_named:
-            problems.add(path + pointer("zones", i), "lake_without_river", "no river zone ends in this lake (V5)")
+            problems.add(path + pointer("zones", i), "lake_without_river", N_("no river zone ends in this lake (V5)"))
     if len(problems) == before:
         _check_separation(zones, perimeter, path, problems)
 
@@ -241,7 +245,8 @@ def _check_separation(zones, perimeter, path, problems) -> None:
         a, b = min(a, b), max(a, b)
         shared = land(perimeter[a + 1:b]) & land(perimeter[b + 1:] + perimeter[:a])
         if shared:
-            problems.add(path + "/sides", "river_banks", f"zones {sorted(shared)} lie on both banks of a river (V6)")
+            problems.add(path + "/sides", "river_banks", N_("zones {zones} lie on both banks of a river (V6)"),
+                         zones=sorted(shared))
 
 
 def validate(data) -> tuple[Problems, list[str]]:
@@ -249,25 +254,25 @@ def validate(data) -> tuple[Problems, list[str]]:
     problems = Problems()
     warnings: list[str] = []
     if not isinstance(data, dict):
-        problems.add("", "invalid_value", "a tile set is a JSON object")
+        problems.add("", "invalid_value", N_("a tile set is a JSON object"))
         return problems, warnings
-    if not within_size(data, MAX_DATA_BYTES, "", problems, "the tile set"):
+    if not within_size(data, MAX_DATA_BYTES, "", problems, N_("the tile set")):
         return problems, warnings
     _check_keys(data, TOP_KEYS, TOP_KEYS | {"notes"}, "", problems)
     if "format" in data and data["format"] != FORMAT:
-        problems.add("/format", "invalid_value", f"must be {FORMAT!r}")
+        problems.add("/format", "invalid_value", N_("must be {format}"), format=repr(FORMAT))
     if "tileSet" in data and (not isinstance(data["tileSet"], str) or not data["tileSet"]):
-        problems.add("/tileSet", "invalid_value", "must be a non-empty string")
+        problems.add("/tileSet", "invalid_value", N_("must be a non-empty string"))
     if "edition" in data and data["edition"] != EDITION:
-        problems.add("/edition", "invalid_value", f"must be {EDITION!r}")
+        problems.add("/edition", "invalid_value", N_("must be {edition}"), edition=repr(EDITION))
     if "status" in data and data["status"] not in ("printed", "derived"):
-        problems.add("/status", "invalid_value", "must be 'printed' or 'derived'")
+        problems.add("/status", "invalid_value", N_("must be 'printed' or 'derived'"))
     if "notes" in data and not isinstance(data["notes"], str):
-        problems.add("/notes", "invalid_value", "must be a string")
+        problems.add("/notes", "invalid_value", N_("must be a string"))
     tiles = data.get("tiles")
-    if "tiles" not in data or not _check_list(tiles, "/tiles", bool, "a non-empty list of tiles", problems):
+    if "tiles" not in data or not _check_list(tiles, "/tiles", bool, N_("a non-empty list of tiles"), problems):
         return problems, warnings
-    if not within(len(tiles), MAX_TILES, "/tiles", problems, "the number of tiles"):
+    if not within(len(tiles), MAX_TILES, "/tiles", problems, N_("the number of tiles")):
         return problems, warnings
     seen_ids, totals = {}, {"start": 0, "land": 0, "bonus": 0}
     for t, tile in enumerate(tiles):
@@ -278,9 +283,9 @@ def validate(data) -> tuple[Problems, list[str]]:
             _check_tile_semantics(tile, pointer("tiles", t), problems, warnings)
     starts = [t for t in tiles if isinstance(t, dict) and t.get("kind") == "start"]
     if len(starts) != 1 or starts[0].get("count") != 1:
-        problems.add("/tiles", "start_tile", "exactly one tile has kind 'start', with count 1 (V1)")
+        problems.add("/tiles", "start_tile", N_("exactly one tile has kind 'start', with count 1 (V1)"))
     land, bonus = totals["start"] + totals["land"], totals["bonus"]
-    within(land + bonus, MAX_TILES, "/tiles", problems, "the tiles' total count")
+    within(land + bonus, MAX_TILES, "/tiles", problems, N_("the tiles' total count"))
     if not problems and (land, bonus) != EDITION_TOTALS:
         warnings.append(f"{land} land and {bonus} bonus tiles; the 2002 edition has "
                         f"{EDITION_TOTALS[0]} and {EDITION_TOTALS[1]} (V8)")

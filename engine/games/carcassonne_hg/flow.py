@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import compress
 
 from engine import Chance, IllegalMove
+from engine.i18n import N_
 
 from . import scoring
 from .options import check_players
@@ -59,7 +60,7 @@ def apply_chance(state, outcome) -> list[dict]:
 
 def _start_player(state, seat) -> list[dict]:
     if type(seat) is not int or seat not in range(state.players):
-        raise IllegalMove(f"no seat {seat!r}")
+        raise IllegalMove(N_("no seat {seat}"), seat=repr(seat))
     state.turn, state.phase = seat, DRAW
     return [{"type": "start_player", "seat": seat}]
 
@@ -70,7 +71,7 @@ def _draw(state, tile_id) -> list[dict]:
     pile = state.bonus_pile if bonus else state.land_pile
     tile = state.tile_set.by_id.get(tile_id) if isinstance(tile_id, str) else None
     if state.phase not in (DRAW, BONUS_DRAW) or tile is None or not pile[tile.index]:
-        raise IllegalMove(f"{tile_id!r} is not a tile left in the pile")
+        raise IllegalMove(N_("{tile_id} is not a tile left in the pile"), tile_id=repr(tile_id))
     pile[tile.index] -= 1
     which = "bonus" if bonus else "land"
     if bonus:

@@ -6,6 +6,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from engine import InvalidOptions, Problem, Problems
 from engine.contract import JsonBoolean
+from engine.i18n import N_, Text
 
 from . import components
 
@@ -89,7 +90,8 @@ def check_players(num_players: int, options: dict) -> None:
     start = options["startPlayer"]
     if start != "random" and start >= num_players:
         raise InvalidOptions(Problems([Problem("/startPlayer", "option_conflict",
-                                               f"no seat {start} in a {num_players}-player game")]))
+                                               Text(N_("no seat {start} in a {players}-player game"),
+                                                    start=start, players=num_players))]))
 
 
 class PlaceTile(Schema):

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from engine import IllegalMove
+from engine.i18n import N_
 
 from . import flow
 from .board import HUT, MEMBER, PIECE_CODES, PIECE_NAMES, ROLES
-from .components import FOREST, LAKE, MEADOW, RIVER, ZONE_NAMES
+from .components import FOREST, LAKE, MEADOW, RIVER
 from .state import PIECE, TILE
 
 #: the pieces that may ever stand on a zone type (the rest is refused by piece_problem)
@@ -29,12 +30,12 @@ def place_tile(state, seat, move) -> list[dict]:
     x, y, rotation = move["x"], move["y"], move["rotation"]
     board, tile = state.board, state.drawn
     if (x, y) in board.placed_at:
-        raise IllegalMove(f"position ({x}, {y}) already holds a tile (§3.1)")
+        raise IllegalMove(N_("position ({x}, {y}) already holds a tile (§3.1)"), x=x, y=y)
     if (x, y) not in board.frontier:
-        raise IllegalMove("a tile must share at least one full edge with a placed tile (§3.1)")
+        raise IllegalMove(N_("a tile must share at least one full edge with a placed tile (§3.1)"))
     if not board.fits(tile, x, y, rotation // 90):
-        raise IllegalMove("on every shared edge the sides must match: forest to forest, meadow to "
-                          "meadow, river to river (§3.1)")
+        raise IllegalMove(N_("on every shared edge the sides must match: forest to forest, meadow to "
+                             "meadow, river to river (§3.1)"))
     board.place(tile, x, y, rotation // 90)
     state.phase = PIECE
     return [{"type": "tile_placed", "seat": seat, "tile": tile.id, "x": x, "y": y, "rotation": rotation}]
@@ -42,25 +43,32 @@ def place_tile(state, seat, move) -> list[dict]:
 
 # -- the piece -------------------------------------------------------------------------------
 
+#: why a tribe member may not go on a zone whose feature already holds one, by zone type
+BLOCKED = {FOREST: N_("this forest already holds a tribe member (blocking, §3.2)"),
+           RIVER: N_("this river already holds a tribe member (blocking, §3.2)"),
+           MEADOW: N_("this meadow already holds a tribe member (blocking, §3.2)"),
+           LAKE: N_("this lake already holds a tribe member (blocking, §3.2)")}
+
+
 def piece_problem(state, zone, piece: int) -> str | None:
-    """Why ``piece`` may not go on ``zone`` of the tile just placed (None: it may)."""
+    """Why ``piece`` may not go on ``zone`` of the tile just placed, a msgid (None: it may)."""
     board, seat, kind = state.board, state.turn, zone.type
     index = board.last_tile_zone(zone.id)
     options = state.options
     if piece == HUT:
         if kind not in (RIVER, LAKE):
-            return "a fishing hut goes on a river or a lake (§3.2)"
+            return N_("a fishing hut goes on a river or a lake (§3.2)")
         if not state.huts[seat]:
-            return "you have no fishing hut left in your supply (§3.2)"
+            return N_("you have no fishing hut left in your supply (§3.2)")
         if board.hut_count[board.system_root(index)]:
-            return "this river system already holds a hut (blocking, §3.2)"
+            return N_("this river system already holds a hut (blocking, §3.2)")
         return None
     if kind == LAKE and not options["membersOnLakes"]:
-        return "tribe members may not stand on lakes (membersOnLakes, §3.2)"
+        return N_("tribe members may not stand on lakes (membersOnLakes, §3.2)")
     if not state.members[seat]:
-        return "you have no tribe member left in your supply (§3.2)"
+        return N_("you have no tribe member left in your supply (§3.2)")
     if board.member_count[board.feature_root(index)] and not (zone.shrine and options["shrineBypassesBlocking"]):
-        return f"this {ZONE_NAMES[kind]} already holds a tribe member (blocking, §3.2)"
+        return BLOCKED[kind]
     return None
 
 
@@ -76,7 +84,7 @@ def piece_moves(state) -> list[dict]:
 def place_piece(state, seat, move) -> list[dict]:
     tile, piece = state.drawn, PIECE_CODES[move["piece"]]
     if move["zone"] not in tile.zone_index:
-        raise IllegalMove(f"{move['zone']!r} is not a zone of the tile just placed (§3.2)")
+        raise IllegalMove(N_("{zone} is not a zone of the tile just placed (§3.2)"), zone=repr(move["zone"]))
     zone = tile.zones[tile.zone_index[move["zone"]]]
     problem = piece_problem(state, zone, piece)
     if problem:
@@ -106,16 +114,16 @@ class Decision(NamedTuple):
     moves: Callable[..., list[dict]]
     #: move type -> the function that applies it
     apply: dict[str, Callable[..., list[dict]]]
-    #: the message for a move of another type
+    #: the message for a move of another type (a msgid)
     expected: str
 
 
 DECISIONS = {
     TILE: Decision(tile_moves, {"place_tile": place_tile},
-                   "now the drawn tile must be placed: {type: place_tile, x, y, rotation} (§2 T2)"),
+                   N_("now the drawn tile must be placed: {type: place_tile, x, y, rotation} (§2 T2)")),
     PIECE: Decision(piece_moves, {"place_piece": place_piece, "no_piece": no_piece},
-                    "now place a piece on the tile just placed, or none: "
-                    "{type: place_piece, zone, piece} or {type: no_piece} (§2 T3)"),
+                    N_("now place a piece on the tile just placed, or none: "
+                       "{type: place_piece, zone, piece} or {type: no_piece} (§2 T3)")),
 }
 
 

@@ -12,6 +12,7 @@ import hashlib
 import json
 from importlib import resources
 
+from engine.i18n import N_, Text
 from engine.limits import within_size
 from engine.problems import Problems, pointer
 
@@ -30,45 +31,47 @@ MAX_POINTS = 99
 
 def _check_side(rows, path, problems):
     if not isinstance(rows, list) or len(rows) != len(ROW_LENGTHS):
-        problems.add(path, "row_shape", f"expected {len(ROW_LENGTHS)} row strings")
+        problems.add(path, "row_shape", N_("expected {count} row strings"), count=len(ROW_LENGTHS))
         return
     for j, (row, length) in enumerate(zip(rows, ROW_LENGTHS)):
         where = path + pointer(j)
         if not isinstance(row, str):
-            problems.add(where, "row_shape", "a row is a string of terrain codes")
+            problems.add(where, "row_shape", N_("a row is a string of terrain codes"))
             continue
         if len(row) != length:
-            problems.add(where, "row_shape", f"expected {length} cells, got {len(row)}")
+            problems.add(where, "row_shape", N_("expected {length} cells, got {count}"), length=length, count=len(row))
         for char in dict.fromkeys(row):
             if char not in TERRAINS:
-                problems.add(where, "terrain_code", f'"{char}" is not one of {" ".join(TERRAINS)}')
+                problems.add(where, "terrain_code", N_("\"{char}\" is not one of {codes}"),
+                             char=char, codes=" ".join(TERRAINS))
     if all(isinstance(row, str) for row in rows):
         caves = sum(row.count("C") for row in rows)
         if caves != 1:
-            problems.add(path, "cave_count", f"expected 1 cave space, found {caves}")
+            problems.add(path, "cave_count", N_("expected 1 cave space, found {caves}"), caves=caves)
 
 
 def _check_tiles(tiles, problems) -> None:
     """Check the ``tiles`` list (exactly 7 tiles, unique ids, both sides well formed) at ``/tiles``."""
     path = pointer("tiles")
     if not isinstance(tiles, list):
-        problems.add(path, "invalid_value", "tiles must be a list")
+        problems.add(path, "invalid_value", N_("tiles must be a list"))
         return
     if len(tiles) != TILE_COUNT:
-        problems.add(path, "count", f"expected {TILE_COUNT} tiles, got {len(tiles)}")
+        problems.add(path, "count", N_("expected {expected} tiles, got {count}"),
+                     expected=TILE_COUNT, count=len(tiles))
     seen = set()
     for i, tile in enumerate(tiles):
         where = pointer("tiles", i)
         if not isinstance(tile, dict):
-            problems.add(where, "invalid_value", "a tile is an object with id and sides")
+            problems.add(where, "invalid_value", N_("a tile is an object with id and sides"))
             continue
-        problems.unknown_fields(tile, {"id", "sides"}, where, 'unknown tile field "{key}"')
-        problems.unique_id(tile.get("id"), where + "/id", seen, "a tile id")
+        problems.unknown_fields(tile, {"id", "sides"}, where, N_('unknown tile field "{key}"'))
+        problems.unique_id(tile.get("id"), where + "/id", seen, N_("a tile id"))
         sides = tile.get("sides")
         if not isinstance(sides, dict) or "A" not in sides:
-            problems.add(where + "/sides", "invalid_value", "sides is an object with A (and optional B)")
+            problems.add(where + "/sides", "invalid_value", N_("sides is an object with A (and optional B)"))
             continue
-        problems.unknown_fields(sides, SIDES, where + "/sides", 'a tile has only the sides "A" and "B"')
+        problems.unknown_fields(sides, SIDES, where + "/sides", N_('a tile has only the sides "A" and "B"'))
         for side in SIDES:
             if side in sides:
                 _check_side(sides[side], pointer("tiles", i, "sides", side), problems)
@@ -79,23 +82,24 @@ def check_dataset(data, inline=False) -> Problems:
     ``components`` option) need only tiles."""
     problems = Problems()
     if not isinstance(data, dict):
-        problems.add("", "invalid_value", "a component data set is a JSON object")
+        problems.add("", "invalid_value", N_("a component data set is a JSON object"))
         return problems
-    if not within_size(data, MAX_DATA_BYTES, "", problems, "the data set"):
+    if not within_size(data, MAX_DATA_BYTES, "", problems, N_("the data set")):
         return problems
     allowed = {"format", "id", "provenance", "tiles", "description"}
-    problems.unknown_fields(data, allowed, "", 'unknown data set field "{key}"')
+    problems.unknown_fields(data, allowed, "", N_('unknown data set field "{key}"'))
     if "format" in data or not inline:
         if data.get("format") != FORMAT:
-            problems.add("/format", "invalid_value", f'format must be "{FORMAT}"')
+            problems.add("/format", "invalid_value", N_("format must be \"{format}\""), format=FORMAT)
     if "id" in data or not inline:
         if not isinstance(data.get("id"), str) or not data.get("id"):
-            problems.add("/id", "invalid_value", "id must be a non-empty string")
+            problems.add("/id", "invalid_value", N_("id must be a non-empty string"))
     if "provenance" in data or not inline:
         if data.get("provenance") not in PROVENANCES:
-            problems.add("/provenance", "invalid_value", f"provenance must be one of {', '.join(PROVENANCES)}")
+            problems.add("/provenance", "invalid_value", N_("provenance must be one of {values}"),
+                         values=", ".join(PROVENANCES))
     if "tiles" not in data:
-        problems.add("/tiles", "count", f"expected {TILE_COUNT} tiles, got none")
+        problems.add("/tiles", "count", N_("expected {expected} tiles, got none"), expected=TILE_COUNT)
     else:
         _check_tiles(data["tiles"], problems)
     return problems

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine import Chance, IllegalMove
+from engine.i18n import N_
 
 from .components import ROTATIONS, SIDES, TILE_COUNT, resolve
 from .options import RULE_KEYS
@@ -74,7 +75,7 @@ def apply_chance(state, outcome) -> list[dict]:
         if (not isinstance(outcome, dict) or set(outcome) != {"tile", "side", "rotation"}
                 or outcome["tile"] not in _open_tiles(state) or outcome["side"] not in SIDES
                 or type(outcome["rotation"]) is not int or outcome["rotation"] not in range(ROTATIONS)):
-            raise IllegalMove("a tile outcome is {tile, side, rotation} with an unplaced tile")
+            raise IllegalMove(N_("a tile outcome is {tile, side, rotation} with an unplaced tile"))
         entry = {"position": len(state.layout), **outcome}
         state.layout.append(entry)
         if len(state.layout) == TILE_COUNT:
@@ -83,8 +84,8 @@ def apply_chance(state, outcome) -> list[dict]:
     if state.phase == FIRST_CAVE_PLAYER and outcome in (0, 1) and type(outcome) is int:
         start_caves(state, outcome)
         return [{"type": "first_cave_player", "seat": outcome}]
-    raise IllegalMove("no chance step is pending" if state.phase != FIRST_CAVE_PLAYER
-                      else "the first cave player is 0 or 1")
+    raise IllegalMove(N_("no chance step is pending") if state.phase != FIRST_CAVE_PLAYER
+                      else N_("the first cave player is 0 or 1"))
 
 
 def finish_layout(state) -> None:

@@ -7,6 +7,7 @@ import json
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from engine.contract import JsonBoolean
+from engine.i18n import N_
 from engine.problems import Problems, pointer
 
 from .components import COMPONENT_SETS, MAX_POINTS, MAX_TOTEMS, ROTATIONS, SIDES, TILE_COUNT, check_dataset
@@ -113,7 +114,8 @@ def check_options(options: dict) -> Problems:
     problems = Problems()
     tile_ids = None
     if options["component_set"] not in COMPONENT_SETS:
-        problems.add("/component_set", "unknown_component_set", f'no component set "{options["component_set"]}"')
+        problems.add("/component_set", "unknown_component_set", N_("no component set \"{component_set}\""),
+                     component_set=options["component_set"])
     else:
         tile_ids = {t["id"] for t in COMPONENT_SETS[options["component_set"]]["tiles"]}
     custom = options["components"]
@@ -125,10 +127,11 @@ def check_options(options: dict) -> Problems:
     _check_layout(options["layout"], tile_ids, problems)
     if 2 * options["caves_per_player"] > TILE_COUNT:
         problems.add("/caves_per_player", "cave_capacity",
-                     f"2 × caves_per_player = {2 * options['caves_per_player']} exceeds {TILE_COUNT} cave spaces")
+                     N_("2 × caves_per_player = {caves} exceeds {spaces} cave spaces"),
+                     caves=2 * options["caves_per_player"], spaces=TILE_COUNT)
     if options["bear_push_direction"] == "from_source" and not options["bear_requires_adjacency"]:
         problems.add("/bear_push_direction", "option_conflict",
-                     'bear_push_direction "from_source" requires bear_requires_adjacency = true')
+                     N_('bear_push_direction "from_source" requires bear_requires_adjacency = true'))
     return problems
 
 
@@ -138,36 +141,37 @@ def _check_layout(layout, tile_ids, problems) -> None:
     if layout in ("random", "reference"):
         return
     if not isinstance(layout, list):
-        problems.add("/layout", "invalid_value", 'layout is "random", "reference" or a list of 7 placements')
+        problems.add("/layout", "invalid_value", N_('layout is "random", "reference" or a list of 7 placements'))
         return
     if len(layout) != TILE_COUNT:
-        problems.add("/layout", "count", f"expected {TILE_COUNT} placements, got {len(layout)}")
+        problems.add("/layout", "count", N_("expected {expected} placements, got {count}"),
+                     expected=TILE_COUNT, count=len(layout))
     positions, used = set(), set()
     for i, entry in enumerate(layout):
         where = pointer("layout", i)
         if not isinstance(entry, dict):
-            problems.add(where, "invalid_value", "a placement is {position, tile, side, rotation}")
+            problems.add(where, "invalid_value", N_("a placement is {position, tile, side, rotation}"))
             continue
         problems.unknown_fields(entry, {"position", "tile", "side", "rotation"}, where,
-                                'unknown placement field "{key}"')
+                                N_('unknown placement field "{key}"'))
         position, tile = entry.get("position"), entry.get("tile")
         if type(position) is not int or not 0 <= position < TILE_COUNT:
-            problems.add(where + "/position", "invalid_value", f"must be 0..{TILE_COUNT - 1}")
+            problems.add(where + "/position", "invalid_value", N_("must be 0..{maximum}"), maximum=TILE_COUNT - 1)
         elif position in positions:
-            problems.add(where + "/position", "layout", f"position {position} used twice")
+            problems.add(where + "/position", "layout", N_("position {position} used twice"), position=position)
         else:
             positions.add(position)
         if not isinstance(tile, str) or (tile_ids is not None and tile not in tile_ids):
-            problems.add(where + "/tile", "layout", f"no tile {json.dumps(tile)} in the component set")
+            problems.add(where + "/tile", "layout", N_("no tile {json} in the component set"), json=json.dumps(tile))
         elif tile in used:
-            problems.add(where + "/tile", "duplicate_id", f'tile "{tile}" used twice')
+            problems.add(where + "/tile", "duplicate_id", N_("tile \"{tile}\" used twice"), tile=tile)
         else:
             used.add(tile)
         if entry.get("side") not in SIDES:
-            problems.add(where + "/side", "invalid_value", 'must be "A" or "B"')
+            problems.add(where + "/side", "invalid_value", N_('must be "A" or "B"'))
         rotation = entry.get("rotation")
         if type(rotation) is not int or not 0 <= rotation < ROTATIONS:
-            problems.add(where + "/rotation", "invalid_value", f"must be 0..{ROTATIONS - 1}")
+            problems.add(where + "/rotation", "invalid_value", N_("must be 0..{maximum}"), maximum=ROTATIONS - 1)
 
 
 def _cell_field(required=True, text="a board cell [q, r] in axial coordinates"):

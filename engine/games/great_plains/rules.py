@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from engine import IllegalMove
+from engine.i18n import N_, Text, term
 
 from .board import BEYOND, CELLS, DIRECTIONS, EMPTY, INDEX, NEIGHBOUR_SETS, NEIGHBOURS, STEP, TOTEM_KINDS
 from .state import CAVES, FIGURES
+from .texts import TOTEMS
 
 HORSE, EAGLE, BEAR = 0, 1, 2
 KIND_INDEX = {kind: i for i, kind in enumerate(TOTEM_KINDS)}
@@ -122,16 +124,16 @@ def power_moves(state, seat, kind) -> list:
 def _board_cell(move, key="cell") -> int:
     i = INDEX.get(tuple(move[key]))
     if i is None:
-        raise IllegalMove(f"{key} {move[key]} is not on the board")
+        raise IllegalMove(N_("{key} {value} is not on the board"), key=key, value=move[key])
     return i
 
 
 def place_cave(state, seat, move) -> list:
     i = _board_cell(move)
     if state.board.terrain[i] != "C":
-        raise IllegalMove("a cave token goes on a cave space (C field) in the mountains")
+        raise IllegalMove(N_("a cave token goes on a cave space (C field) in the mountains"))
     if i in state.caves:
-        raise IllegalMove("that cave space already holds a cave token")
+        raise IllegalMove(N_("that cave space already holds a cave token"))
     state.caves[i] = seat
     state.sources[seat].append(i)
     cells, frontier = state.cells, state.frontier[seat]
@@ -144,23 +146,24 @@ def place_cave(state, seat, move) -> list:
 
 def pass_turn(state, seat, move) -> list:
     if state.pending_totem is not None or has_placement(state, seat):
-        raise IllegalMove("a player may pass only when no placement exists (blocked_player = auto_pass)")
+        raise IllegalMove(N_("a player may pass only when no placement exists (blocked_player = auto_pass)"))
     return [{"type": "pass", "seat": seat}]
 
 
 def use_totem(state, seat, move) -> list:
     """Two-step form: return a held totem with a placement; the same seat then places with it."""
     if state.rules["totem_move_form"] != "two_step":
-        raise IllegalMove('use_totem exists only with totem_move_form = "two_step"; '
-                          'name the totem in the place move instead ({"type": "place", "cell": …, "totem": …})')
+        raise IllegalMove(N_('use_totem exists only with totem_move_form = "two_step"; '
+                             'name the totem in the place move instead ({"type": "place", "cell": …, "totem": …})'))
     if state.pending_totem is not None:
-        raise IllegalMove(f"the {TOTEM_KINDS[state.pending_totem]} is already in use: "
-                          "place the figure with its power")
+        raise IllegalMove(N_("the {totem} is already in use: place the figure with its power"),
+                          totem=term(TOTEMS, TOTEM_KINDS[state.pending_totem]))
     kind = KIND_INDEX[move["kind"]]
     if not state.held[seat][kind]:
-        raise IllegalMove(f"you hold no {TOTEM_KINDS[kind]} token")
+        raise IllegalMove(N_("you hold no {totem} token"), totem=term(TOTEMS, TOTEM_KINDS[kind]))
     if not POWERS[kind](state, seat):
-        raise IllegalMove(f"no placement with the {TOTEM_KINDS[kind]} exists, so it cannot be used")
+        raise IllegalMove(N_("no placement with the {totem} exists, so it cannot be used"),
+                          totem=term(TOTEMS, TOTEM_KINDS[kind]))
     state.pending_totem = kind
     return [_return_token(state, seat, kind)]
 
@@ -170,9 +173,11 @@ def place(state, seat, move) -> list:
     kind = KIND_INDEX[move["totem"]] if "totem" in move else None
     if kind != state.pending_totem and state.rules["totem_move_form"] == "two_step":
         if state.pending_totem is None:
-            raise IllegalMove('with totem_move_form = "two_step" a totem is used by a use_totem move before placing')
+            raise IllegalMove(N_('with totem_move_form = "two_step" a totem is used by a use_totem move before '
+                                 'placing'))
         name = TOTEM_KINDS[state.pending_totem]
-        raise IllegalMove(f'the {name} is in use: this placement names "totem": "{name}" and uses its power')
+        raise IllegalMove(N_('the {totem} is in use: this placement names "totem": "{name}" and uses its power'),
+                          totem=term(TOTEMS, name), name=name)
     push = _check_place(state, seat, target, kind, move)
     events = [] if kind is None or state.pending_totem is not None else [_return_token(state, seat, kind)]
     state.pending_totem = None
@@ -183,29 +188,34 @@ def _check_place(state, seat, target, kind, move):
     """Raise unless the placement is legal; returns the bear's push direction (else None)."""
     rules, cells = state.rules, state.cells
     if kind != BEAR and ("source" in move or "direction" in move):
-        raise IllegalMove("source and direction belong to a bear move only")
+        raise IllegalMove(N_("source and direction belong to a bear move only"))
     if not state.board.lowland[target]:
-        raise IllegalMove("figures are placed only on lowland fields, never on mountains or cave spaces"
-                          + (" or spring fields" if state.board.separate_springs else ""))
+        raise IllegalMove(N_("figures are placed only on lowland fields, never on mountains or cave spaces or "
+                             "spring fields") if state.board.separate_springs else
+                          N_("figures are placed only on lowland fields, never on mountains or cave spaces"))
     if kind is not None and kind != state.pending_totem and not state.held[seat][kind]:
-        raise IllegalMove(f"you hold no {TOTEM_KINDS[kind]} token")
+        raise IllegalMove(N_("you hold no {totem} token"), totem=term(TOTEMS, TOTEM_KINDS[kind]))
     if kind == BEAR:
         return _check_bear(state, seat, target, move)
     if cells[target] != EMPTY:
-        raise IllegalMove("one figure per field: that field is occupied")
+        raise IllegalMove(N_("one figure per field: that field is occupied"))
     if kind is None:
         if target not in state.frontier[seat]:
-            raise IllegalMove("a figure must be placed adjacent to an own cave or figure")
+            raise IllegalMove(N_("a figure must be placed adjacent to an own cave or figure"))
     elif kind == HORSE:
         if target not in horse_targets(state, seat):
-            rule = "at least one" if rules["horse_skip_rule"] == "any" else "only"
-            raise IllegalMove(f"a horse places exactly two fields from an own cave or figure, jumping over {rule} "
-                              "lowland field(s)")
+            raise IllegalMove(N_("a horse places exactly two fields from an own cave or figure, jumping over "
+                                 "at least one lowland field(s)") if rules["horse_skip_rule"] == "any" else
+                              N_("a horse places exactly two fields from an own cave or figure, jumping over "
+                                 "only lowland field(s)"))
     elif target not in eagle_targets(state, seat):
         limit = rules["eagle_max_mountains"]
-        raise IllegalMove("an eagle must cross at least one mountain in a straight line from an own cave or "
-                          "figure and land on the first lowland field behind it"
-                          + (f" (at most {limit} mountain fields)" if limit else ""))
+        if limit:
+            raise IllegalMove(N_("an eagle must cross at least one mountain in a straight line from an own cave or "
+                                 "figure and land on the first lowland field behind it (at most {limit} mountain "
+                                 "fields)"), limit=limit)
+        raise IllegalMove(N_("an eagle must cross at least one mountain in a straight line from an own cave or "
+                             "figure and land on the first lowland field behind it"))
     return None
 
 
@@ -213,26 +223,26 @@ def _check_bear(state, seat, target, move) -> int:
     rules, opponent = state.rules, 1 - seat
     if rules["bear_push_direction"] == "from_source":
         if "direction" in move or "source" not in move:
-            raise IllegalMove('a bear move names its source (bear_push_direction = "from_source")')
+            raise IllegalMove(N_('a bear move names its source (bear_push_direction = "from_source")'))
         source = _board_cell(move, "source")
         if state.cells[source] != seat and state.caves.get(source) != seat:
-            raise IllegalMove("the bear's source must be an own cave or figure")
+            raise IllegalMove(N_("the bear's source must be an own cave or figure"))
         if target not in NEIGHBOURS[source]:
-            raise IllegalMove("the bear's target must be adjacent to its source")
+            raise IllegalMove(N_("the bear's target must be adjacent to its source"))
         direction = STEP[source].index(target)
     else:
         if "source" in move or "direction" not in move:
-            raise IllegalMove('a bear move names its direction (bear_push_direction = "player_choice")')
+            raise IllegalMove(N_('a bear move names its direction (bear_push_direction = "player_choice")'))
         if tuple(move["direction"]) not in DIRECTIONS:
-            raise IllegalMove("direction must be one of the 6 hex directions")
+            raise IllegalMove(N_("direction must be one of the 6 hex directions"))
         direction = DIRECTIONS.index(tuple(move["direction"]))
         if rules["bear_requires_adjacency"] and not any(
                 state.cells[n] == seat or state.caves.get(n) == seat for n in NEIGHBOURS[target]):
-            raise IllegalMove("the bear's target must be adjacent to an own cave or figure")
+            raise IllegalMove(N_("the bear's target must be adjacent to an own cave or figure"))
     if state.cells[target] != opponent:
-        raise IllegalMove("a bear must enter a field occupied by an opponent figure")
+        raise IllegalMove(N_("a bear must enter a field occupied by an opponent figure"))
     if _push_blocked(state, STEP[target][direction]):
-        raise IllegalMove("a bear cannot push a figure into an occupied field (no chain pushes)")
+        raise IllegalMove(N_("a bear cannot push a figure into an occupied field (no chain pushes)"))
     return direction
 
 
@@ -298,8 +308,8 @@ class Phase:
 
 
 PHASES = {
-    CAVES: Phase("cave phase", cave_moves, {"place_cave": place_cave}),
-    FIGURES: Phase("figure phase", figure_moves, {"place": place, "use_totem": use_totem, "pass": pass_turn}),
+    CAVES: Phase(N_("cave phase"), cave_moves, {"place_cave": place_cave}),
+    FIGURES: Phase(N_("figure phase"), figure_moves, {"place": place, "use_totem": use_totem, "pass": pass_turn}),
 }
 
 
@@ -314,5 +324,6 @@ def perform(state, seat, move) -> list:
     rule = phase.rule_of.get(move["type"])
     if rule is None:
         home = next(other.name for other in PHASES.values() if move["type"] in other.rule_of)
-        raise IllegalMove(f"{move['type']} moves are made only in the {home} (now: the {phase.name})")
+        raise IllegalMove(N_("{type} moves are made only in the {home} (now: the {phase})"),
+                          type=move["type"], home=Text(home), phase=Text(phase.name))
     return rule(state, seat, move)

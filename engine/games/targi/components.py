@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 
 from engine.cache import BoundedCache
+from engine.i18n import N_, Text
 from engine.limits import within, within_size
 from engine.problems import Problems, pointer
 
@@ -80,10 +81,10 @@ def parse_effect(text: str):
     key, _, raw = text.partition(":")
     effect = EFFECTS.get(key)
     if effect is None:
-        raise ValueError(f"unknown effect key {key!r}")
+        raise ValueError(Text(N_("unknown effect key {key}"), key=repr(key)))
     if effect.argument is None:
         if raw:
-            raise ValueError(f"effect {key!r} takes no argument")
+            raise ValueError(Text(N_("effect {key} takes no argument"), key=repr(key)))
         return key, None
     if effect.argument == "symbol" and raw in SYMBOLS:
         return key, raw
@@ -91,7 +92,8 @@ def parse_effect(text: str):
         return key, GOOD_NAMES.index(raw)
     if effect.argument == "int" and raw.isdigit():
         return key, int(raw)
-    raise ValueError(f"effect {key!r} needs a {effect.argument} argument, got {raw!r}")
+    raise ValueError(Text(N_("effect {key} needs a {argument} argument, got {raw}"),
+                          key=repr(key), argument=effect.argument, raw=repr(raw)))
 
 
 @cache
@@ -103,39 +105,39 @@ def packaged() -> dict:
 # -- validation -------------------------------------------------------------------
 def _count(value, path, problems, minimum=0, maximum=MAX_NUMBER):
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        problems.add(path, "invalid_value", f"must be an integer >= {minimum}")
+        problems.add(path, "invalid_value", N_("must be an integer >= {minimum}"), minimum=minimum)
         return False
-    return within(value, maximum, path, problems, "the number")
+    return within(value, maximum, path, problems, N_("the number"))
 
 
 def _check_goods_card(card, path, problems):
     if not isinstance(card, dict):
-        problems.add(path, "invalid_value", "must be an object")
+        problems.add(path, "invalid_value", N_("must be an object"))
         return
     _count(card.get("copies"), path + "/copies", problems, 1, MAX_COPIES)
     if card.get("kind") not in GOODS_CARD_KINDS:
-        problems.add(path + "/kind", "invalid_value", f"must be one of {list(GOODS_CARD_KINDS)}")
+        problems.add(path + "/kind", "invalid_value", N_("must be one of {values}"), values=list(GOODS_CARD_KINDS))
     goods = card.get("goods")
     if not isinstance(goods, dict) or set(goods) != {"D", "S", "P"}:
-        problems.add(path + "/goods", "invalid_value", "must be an object with exactly D, S and P")
+        problems.add(path + "/goods", "invalid_value", N_("must be an object with exactly D, S and P"))
     else:
         valid = all([_count(goods[k], path + pointer("goods", k), problems) for k in GOODS])
         if valid and card.get("kind") == "choose_one" and not any(goods.values()):
-            problems.add(path + "/goods", "choose_one_empty", "a choose_one card needs at least one good")
+            problems.add(path + "/goods", "choose_one_empty", N_("a choose_one card needs at least one good"))
     for key in ("gold", "vp"):
         if _count(card.get(key), path + pointer(key), problems) and card[key] and card.get("kind") == "choose_one":
-            problems.add(path + pointer(key), "choose_one_goods_only", "a choose_one card offers goods only")
+            problems.add(path + pointer(key), "choose_one_goods_only", N_("a choose_one card offers goods only"))
 
 
 def _check_tribe_card(card, path, problems):
     if not isinstance(card, dict):
-        problems.add(path, "invalid_value", "must be an object")
+        problems.add(path, "invalid_value", N_("must be an object"))
         return
     if card.get("symbol") not in SYMBOLS:
-        problems.add(path + "/symbol", "invalid_value", f"must be one of {list(SYMBOLS)}")
+        problems.add(path + "/symbol", "invalid_value", N_("must be one of {values}"), values=list(SYMBOLS))
     cost = card.get("cost")
     if not isinstance(cost, dict) or set(cost) != {"D", "S", "P", "gold"}:
-        problems.add(path + "/cost", "invalid_value", "must be an object with exactly D, S, P and gold")
+        problems.add(path + "/cost", "invalid_value", N_("must be an object with exactly D, S, P and gold"))
     else:
         for k in ("D", "S", "P", "gold"):
             _count(cost[k], path + pointer("cost", k), problems)
@@ -144,59 +146,61 @@ def _check_tribe_card(card, path, problems):
     _count(card.get("vp"), path + "/vp", problems)
     timing, effect = card.get("timing"), card.get("effect")
     if timing not in TIMINGS:
-        problems.add(path + "/timing", "invalid_value", "must be null, 'perm', 'once' or 'end'")
+        problems.add(path + "/timing", "invalid_value", N_("must be null, 'perm', 'once' or 'end'"))
     if effect is None:
         if timing is not None:
-            problems.add(path + "/effect", "required", "a card with a timing needs an effect")
+            problems.add(path + "/effect", "required", N_("a card with a timing needs an effect"))
         return
     if not isinstance(effect, str):
-        problems.add(path + "/effect", "invalid_value", "must be a string or null")
+        problems.add(path + "/effect", "invalid_value", N_("must be a string or null"))
         return
     try:
         key, argument = parse_effect(effect)
     except ValueError as exc:
-        problems.add(path + "/effect", "invalid_effect", str(exc))
+        problems.add(path + "/effect", "invalid_effect", exc.args[0])
         return
     if EFFECTS[key].argument == "int":
-        within(argument, MAX_NUMBER, path + "/effect", problems, "the effect's number")
+        within(argument, MAX_NUMBER, path + "/effect", problems, N_("the effect's number"))
     if EFFECTS[key].timing != timing:
-        problems.add(path + "/timing", "effect_timing", f"effect {key!r} has timing {EFFECTS[key].timing!r}")
+        problems.add(path + "/timing", "effect_timing", N_("effect {key} has timing {timing}"),
+                     key=repr(key), timing=repr(EFFECTS[key].timing))
 
 
 def validate(data) -> Problems:
     """Every problem of a card data object, at JSON Pointers inside it (``""``: the object)."""
     problems = Problems()
     if not isinstance(data, dict):
-        problems.add("", "invalid_value", "must be an object")
+        problems.add("", "invalid_value", N_("must be an object"))
         return problems
-    if not within_size(data, MAX_DATA_BYTES, "", problems, "the card data"):
+    if not within_size(data, MAX_DATA_BYTES, "", problems, N_("the card data")):
         return problems
     problems.unknown_fields(data, FIELDS["cards"], "")
     if data.get("format") != "targi-cards":
-        problems.add("/format", "invalid_value", "must be 'targi-cards'")
+        problems.add("/format", "invalid_value", N_("must be 'targi-cards'"))
     if not isinstance(data.get("version"), str):
-        problems.add("/version", "invalid_value", "must be a string")
+        problems.add("/version", "invalid_value", N_("must be a string"))
     needed = {"goods_cards": INITIAL_KIND.count("goods"), "tribe_cards": INITIAL_KIND.count("tribe")}
     checks = {"goods_cards": _check_goods_card, "tribe_cards": _check_tribe_card}
     ids = set()
     for section, check in checks.items():
         cards = data.get(section)
         if not isinstance(cards, list):
-            problems.add(pointer(section), "invalid_value", "must be a list")
+            problems.add(pointer(section), "invalid_value", N_("must be a list"))
             continue
-        if not within(len(cards), MAX_CARDS, pointer(section), problems, "the number of cards"):
+        if not within(len(cards), MAX_CARDS, pointer(section), problems, N_("the number of cards")):
             continue
         for i, card in enumerate(cards):
             path = pointer(section, i)
             check(card, path, problems)
             if isinstance(card, dict):
                 problems.unknown_fields(card, FIELDS[section], path)
-            problems.unique_id(card.get("id") if isinstance(card, dict) else None, path + "/id", ids, "a card id")
+            problems.unique_id(card.get("id") if isinstance(card, dict) else None, path + "/id", ids, N_("a card id"))
         total = sum(c.get("copies", 1) if isinstance(c, dict) and isinstance(c.get("copies", 1), int) else 0
                     for c in cards)
         if total < needed[section]:
-            problems.add(pointer(section), "count", f"needs at least {needed[section]} cards for the central area")
-        within(total, MAX_CARDS, pointer(section), problems, "the number of cards with their copies")
+            problems.add(pointer(section), "count", N_("needs at least {count} cards for the central area"),
+                         count=needed[section])
+        within(total, MAX_CARDS, pointer(section), problems, N_("the number of cards with their copies"))
     return problems
 
 

@@ -6,6 +6,7 @@ runs tasks (:data:`TASKS`) until a decision, a chance step or the end.
 """
 
 from engine import Chance, IllegalMove
+from engine.i18n import N_
 
 from .board import CORNERS, DISPLAY_SIZE, RAIDS, SPACES, intersections
 from .rules import bonus_goods, pay_raid, raid_moves, raid_reward, receive_goods_card
@@ -278,13 +279,13 @@ def chance(state) -> Chance | None:
 def apply_chance(state, outcome) -> list[dict]:
     draw = state.chance
     if draw is None:
-        raise IllegalMove("no chance step is pending")
+        raise IllegalMove(N_("no chance step is pending"))
     if draw.reason == "start":
         possible = type(outcome) is int and outcome in (0, 1)
     else:
         possible = isinstance(outcome, str) and outcome in state.pool_of(draw.kind, draw.space)
     if not possible:
-        raise IllegalMove("that outcome is not possible at this chance step")
+        raise IllegalMove(N_("that outcome is not possible at this chance step"))
     return _resolve(state, draw, outcome) + advance(state)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from engine import IllegalMove
+from engine.i18n import N_, Text
 
 from .board import BORDER, DISPLAY_SIZE, OPPOSITE, OTHER_KIND, PLACEABLE, RAIDS, ROW_SIZE, SPACES, space_index
 from .components import GOOD_INDEX, GOODS
@@ -248,29 +249,29 @@ def next_placer(state, quota):
 
 
 def placement_blocks(state, seat) -> dict[int, str]:
-    """Border cards ``seat`` may not take now, with the rule (R3, A5, A11, P7)."""
+    """Border cards ``seat`` may not take now, with the rule (R3, A5, A11, P7) as a msgid."""
     options = state.options
     blocks = {}
     robber = state.robber
     if not options["allow_opposite_robber"] and robber in OPPOSITE:
-        blocks[OPPOSITE[robber]] = "A11: not opposite the robber (allow_opposite_robber = false)"
+        blocks[OPPOSITE[robber]] = N_("A11: not opposite the robber (allow_opposite_robber = false)")
     if robber in OPPOSITE and not state.cards.in_display(state.players[seat].display, "may_place_on_robber"):
-        blocks[robber] = "R3: the robber's card is blocked this round"
+        blocks[robber] = N_("R3: the robber's card is blocked this round")
     own_allowed = options["allow_opposite_own_targi"]
     for owner, card, _ in state.targi:
         if owner != seat:
-            blocks[OPPOSITE[card]] = "R3: not opposite an opponent's Targi"
+            blocks[OPPOSITE[card]] = N_("R3: not opposite an opponent's Targi")
         elif not own_allowed:
-            blocks.setdefault(OPPOSITE[card], "A5: not opposite an own Targi (allow_opposite_own_targi = false)")
+            blocks.setdefault(OPPOSITE[card], N_("A5: not opposite an own Targi (allow_opposite_own_targi = false)"))
     for figure in state.targi:
-        blocks[figure.card] = "R3: that card already holds a Targi"
+        blocks[figure.card] = N_("R3: that card already holds a Targi")
     return blocks
 
 
 def placement_problem(state, seat, card):
-    """Why ``card`` is not a legal placement for ``seat`` now (None if legal)."""
+    """Why ``card`` is not a legal placement for ``seat`` now, a msgid (None if legal)."""
     if card not in BORDER:
-        return "R3: Targi go only on the 12 non-corner border cards"
+        return N_("R3: Targi go only on the 12 non-corner border cards")
     return placement_blocks(state, seat).get(card)
 
 
@@ -760,29 +761,30 @@ def apply_limit_discard(state, frame, move):
 class Decision:
     legal: Callable                  # (state, frame) -> the moves, in a fixed order
     apply: Callable                  # (state, frame, listed move) -> events
-    rule: str                        # what the decision is about, for error messages
+    rule: str                        # what the decision is about, for error messages (a msgid)
     accepts: Callable | None = None  # (state, frame, move) -> bool: a fast "move is listed"
 
 
 DECISIONS = {
-    "PLACE": Decision(legal_place, apply_place, "R3 placement", accepts_place),
+    "PLACE": Decision(legal_place, apply_place, N_("R3 placement"), accepts_place),
     "CHOOSE_ACTION": Decision(legal_choose_action, apply_choose_action,
-                              "§8 action phase: use an unused own source, we8_play or end_actions"),
-    "NOBLE": Decision(legal_noble, apply_noble, "§8.3 Noble: play or discard the hand card"),
-    "TRIBE_OUTCOME": Decision(legal_tribe_outcome, apply_tribe_outcome, "§9.1 play, keep (empty hand) or discard"),
-    "PAYMENT": Decision(legal_payment, apply_payment, "§9.2 payment: an affordable payment vector"),
-    "ROW": Decision(legal_row, apply_row, "§9.3 a display row with a free space"),
-    "CHOOSE_GOOD": Decision(legal_choose_good, apply_choose_good, "§4 choose one of the card's goods"),
+                              N_("§8 action phase: use an unused own source, we8_play or end_actions")),
+    "NOBLE": Decision(legal_noble, apply_noble, N_("§8.3 Noble: play or discard the hand card")),
+    "TRIBE_OUTCOME": Decision(legal_tribe_outcome, apply_tribe_outcome, N_("§9.1 play, keep (empty hand) or discard")),
+    "PAYMENT": Decision(legal_payment, apply_payment, N_("§9.2 payment: an affordable payment vector")),
+    "ROW": Decision(legal_row, apply_row, N_("§9.3 a display row with a free space")),
+    "CHOOSE_GOOD": Decision(legal_choose_good, apply_choose_good, N_("§4 choose one of the card's goods")),
     "GOODS_MULTI": Decision(legal_goods_multi, apply_goods_multi,
-                            "§12 goods of choice totalling the ability's count"),
-    "TA9": Decision(legal_reward_choice, apply_reward_choice, "§12 TA9: 3 goods, 1 gold or 1 VP"),
-    "OA9": Decision(legal_rearrangement, apply_rearrangement, "§12/P11 OA9 relocation"),
-    "MERCHANT": Decision(legal_merchant, apply_merchant, "§8.3 Merchant exchange (no stock reached twice, §15.1)"),
-    "SILVERSMITH": Decision(legal_silversmith, apply_silversmith, "§8.3 Silversmith: one exchange"),
+                            N_("§12 goods of choice totalling the ability's count")),
+    "TA9": Decision(legal_reward_choice, apply_reward_choice, N_("§12 TA9: 3 goods, 1 gold or 1 VP")),
+    "OA9": Decision(legal_rearrangement, apply_rearrangement, N_("§12/P11 OA9 relocation")),
+    "MERCHANT": Decision(legal_merchant, apply_merchant,
+                         N_("§8.3 Merchant exchange (no stock reached twice, §15.1)")),
+    "SILVERSMITH": Decision(legal_silversmith, apply_silversmith, N_("§8.3 Silversmith: one exchange")),
     "FATA_MORGANA": Decision(legal_fata_morgana, apply_fata_morgana,
-                             "§8.3/A6 Fata Morgana: own unused marker to an eligible space"),
-    "RAID_PAY": Decision(legal_raid_pay, apply_raid_pay, "§3/A3 raid payment"),
-    "LIMIT_DISCARD": Decision(legal_limit_discard, apply_limit_discard, "§10 discard down to 10 goods"),
+                             N_("§8.3/A6 Fata Morgana: own unused marker to an eligible space")),
+    "RAID_PAY": Decision(legal_raid_pay, apply_raid_pay, N_("§3/A3 raid payment")),
+    "LIMIT_DISCARD": Decision(legal_limit_discard, apply_limit_discard, N_("§10 discard down to 10 goods")),
 }
 
 
@@ -824,13 +826,14 @@ def _listed(state, frame, decision, move) -> bool:
     return all(_same(move[k], v) for k, v in match.items())
 
 
-def _explain(state, frame, decision, move) -> str:
+def _explain(state, frame, decision, move) -> Text:
     point, kind = frame["dp"], move["type"]
     if point == "PLACE" and kind == "place" and type(move.get("card")) is int:
         problem = placement_problem(state, frame["seat"], move["card"])
         if problem:
-            return problem
+            return Text(problem)
     expected = sorted({m["type"] for m in decision.legal(state, frame)})
     if kind not in expected:
-        return f"{point}: {str(kind)[:40]!r} is not possible now, expected one of {expected} ({decision.rule})"
-    return f"{point}: not a legal {kind} move ({decision.rule})"
+        return Text(N_("{point}: {kind} is not possible now, expected one of {expected} ({rule})"),
+                    point=point, kind=repr(str(kind)[:40]), expected=expected, rule=Text(decision.rule))
+    return Text(N_("{point}: not a legal {kind} move ({rule})"), point=point, kind=kind, rule=Text(decision.rule))

@@ -9,6 +9,7 @@ masks over fields (bit f = field f).
 from __future__ import annotations
 
 from engine.cache import BoundedCache
+from engine.i18n import N_, Text
 
 from .components import Config
 
@@ -124,28 +125,28 @@ def destinations(config: Config, origin: int, die: int, masks: tuple[int, int]) 
     return fields
 
 
-def path_problem(state, animal: int, target: int, path: list, die: int) -> str | None:
+def path_problem(state, animal: int, target: int, path: list, die: int) -> Text | None:
     """Why an explicit path to a legal ``target`` is invalid (None: it is valid)."""
     config = state.config
     if not 1 <= len(path) <= die:
-        return f"movement: a path has 1 to {die} fields"
+        return Text(N_("movement: a path has 1 to {die} fields"), die=die)
     fields = [field_index(config, entry) for entry in path]
     if None in fields:
-        return "movement: each path entry is a field [row, col] on the board"
+        return Text(N_("movement: each path entry is a field [row, col] on the board"))
     if fields[-1] != target:
-        return "movement: the path must end on the target field"
+        return Text(N_("movement: the path must end on the target field"))
     here = state.positions[animal]
     visited = {here}
     blocking = config.options["forest_blocks_movement"]
     for step, field in enumerate(fields):
         if field not in config.neighbours[here] or field in visited:
-            return "movement: a path is a simple orthogonal path (no diagonals, no revisits)"
+            return Text(N_("movement: a path is a simple orthogonal path (no diagonals, no revisits)"))
         if step < len(fields) - 1:
             if state.occupant[field] >= 0:
-                return "movement: an animal may not pass a field holding another animal"
+                return Text(N_("movement: an animal may not pass a field holding another animal"))
             k = config.forest_index.get(field)
             if blocking and k is not None and state.forest[k] >= 0:
-                return "movement: forest tiles block movement (forest_blocks_movement)"
+                return Text(N_("movement: forest tiles block movement (forest_blocks_movement)"))
         visited.add(field)
         here = field
     return None

@@ -15,6 +15,7 @@ import json
 from functools import cache
 from importlib import resources
 
+from engine.i18n import N_, Text
 from engine.limits import within, within_size
 from engine.problems import Problems, pointer
 
@@ -76,7 +77,8 @@ def _is_str(value) -> bool:
 
 
 def _checked(entry: dict, key: str, valid, message: str, path: str, out: Problems) -> bool:
-    """Whether ``entry[key]`` is ``valid``; if not, a problem at ``path/key`` (``required`` when missing)."""
+    """Whether ``entry[key]`` is ``valid``; if not, a problem at ``path/key`` (``required`` when missing;
+    ``message``: a msgid or a :class:`~engine.i18n.Text`)."""
     if key in entry and valid(entry[key]):
         return True
     out.add(path + pointer(key), "invalid_value" if key in entry else "required", message)
@@ -86,19 +88,19 @@ def _checked(entry: dict, key: str, valid, message: str, path: str, out: Problem
 def _objects(value, path: str, out: Problems):
     """``(pointer, entry)`` of every object in the list ``value``; a problem for anything else."""
     if not isinstance(value, list):
-        out.add(path, "invalid_value", "expected a list")
+        out.add(path, "invalid_value", N_("expected a list"))
         return
     for i, entry in enumerate(value):
         if isinstance(entry, dict):
             yield path + pointer(i), entry
         else:
-            out.add(path + pointer(i), "invalid_value", "expected an object")
+            out.add(path + pointer(i), "invalid_value", N_("expected an object"))
 
 
 def _unique(entry: dict, key: str, seen: set, path: str, out: Problems) -> None:
     """A ``duplicate_id`` problem when the string ``entry[key]`` was seen before."""
     if entry[key] in seen:
-        out.add(path + pointer(key), "duplicate_id", f'duplicate {key} "{entry[key]}"')
+        out.add(path + pointer(key), "duplicate_id", N_("duplicate {key} \"{value}\""), key=key, value=entry[key])
     seen.add(entry[key])
 
 
@@ -115,21 +117,23 @@ def _board_problems(data: dict, key: str, animals: int, seats, out: Problems) ->
     path = pointer("components", key, "rows")
     rows = _rows(data.get(key))
     if rows is None:
-        out.add(path, "invalid_value", "rows must be a list of strings")
+        out.add(path, "invalid_value", N_("rows must be a list of strings"))
         return
     if not rows:
-        out.add(path, "count", "a board needs at least one row")
+        out.add(path, "count", N_("a board needs at least one row"))
         return
-    if not (within(len(rows), MAX_BOARD_SIDE, path, out, "the number of rows")
-            and within(len(rows[0]), MAX_BOARD_SIDE, path + "/0", out, "the number of columns")):
+    if not (within(len(rows), MAX_BOARD_SIDE, path, out, N_("the number of rows"))
+            and within(len(rows[0]), MAX_BOARD_SIDE, path + "/0", out, N_("the number of columns"))):
         return
     width = len(rows[0])
     for i, row in enumerate(rows):
         if len(row) != width:
-            out.add(path + pointer(i), "board_shape", f"expected {width} cells, got {len(row)}")
+            out.add(path + pointer(i), "board_shape", N_("expected {width} cells, got {count}"),
+                    width=width, count=len(row))
         for j, cell in enumerate(row):
             if cell not in BOARD_CODES:
-                out.add(path + pointer(i), "board_code", f'column {j}: "{cell}" is not one of . F 1 2 3 4')
+                out.add(path + pointer(i), "board_code", N_("column {j}: \"{cell}\" is not one of . F 1 2 3 4"),
+                        j=j, cell=cell)
     _start_field_problems(rows, animals, seats, path, out)
 
 
@@ -139,7 +143,8 @@ def _start_field_problems(rows: list, animals: int, seats, path: str, out: Probl
     for seat in seats if seats is not None else [s for s in SEATS if str(s) in text]:
         count = text.count(str(seat))
         if count != animals:
-            out.add(path, "start_fields", f"seat {seat} has {count} start fields, needs {animals}")
+            out.add(path, "start_fields", N_("seat {seat} has {count} start fields, needs {animals}"),
+                    seat=seat, count=count, animals=animals)
 
 
 def _forest_fields(data: dict, key: str) -> int | None:
@@ -165,45 +170,49 @@ def _unknown_field_problems(data: dict, out: Problems) -> None:
 def _species_problems(species, animals: int, out: Problems) -> None:
     path = "/components/species"
     if isinstance(species, list) and len(species) != animals:
-        out.add(path, "count", f"expected {animals} species, got {len(species)}")
+        out.add(path, "count", N_("expected {animals} species, got {count}"), animals=animals, count=len(species))
     seen = set()
     for where, entry in _objects(species, path, out):
-        if _checked(entry, "key", _is_str, "each species needs a string key", where, out):
+        if _checked(entry, "key", _is_str, N_("each species needs a string key"), where, out):
             _unique(entry, "key", seen, where, out)
         for attribute in ATTRIBUTES:
-            if _checked(entry, attribute, _is_int, f"{attribute} must be an integer", where, out):
-                within(entry[attribute], MAX_VALUE, where + pointer(attribute), out, attribute)
+            must = Text(N_("{attribute} must be an integer"), attribute=attribute)
+            if _checked(entry, attribute, _is_int, must, where, out):
+                within(entry[attribute], MAX_VALUE, where + pointer(attribute), out, Text(attribute))
 
 
 def _forest_problems(tiles, forest_fields: int | None, out: Problems) -> None:
     path = "/components/forest_tiles"
     total = 0
     for where, entry in _objects(tiles, path, out):
-        if (_checked(entry, "kind", KINDS.__contains__, "kind must be one of flag, plus1, medicine, dice", where, out)
+        if (_checked(entry, "kind", KINDS.__contains__, N_("kind must be one of flag, plus1, medicine, dice"),
+                     where, out)
                 and entry["kind"] == "flag"):
             if _checked(entry, "value", lambda value: _is_int(value) and value >= 1,
-                        "flag needs an integer value >= 1", where, out):
-                within(entry["value"], MAX_VALUE, where + "/value", out, "a flag's value")
+                        N_("flag needs an integer value >= 1"), where, out):
+                within(entry["value"], MAX_VALUE, where + "/value", out, N_("a flag's value"))
         if _checked(entry, "count", lambda count: _is_int(count) and count >= 0,
-                    "count must be an integer >= 0", where, out) and within(
-                        entry["count"], MAX_BOARD_SIDE ** 2, where + "/count", out, "a tile count"):
+                    N_("count must be an integer >= 0"), where, out) and within(
+                        entry["count"], MAX_BOARD_SIDE ** 2, where + "/count", out, N_("a tile count")):
             total += entry["count"]
     if forest_fields is not None and isinstance(tiles, list) and total != forest_fields:
-        out.add(path, "count", f"{forest_fields} forest fields but {total} forest tiles")
+        out.add(path, "count", N_("{forest_fields} forest fields but {total} forest tiles"),
+                forest_fields=forest_fields, total=total)
 
 
 def _mode_problems(tiles, display_size: int, out: Problems) -> None:
     path = "/components/combat_mode_tiles"
     if isinstance(tiles, list) and len(tiles) < display_size:
-        out.add(path, "count", f"{display_size} tiles needed for the display, got {len(tiles)}")
-    if isinstance(tiles, list) and not within(len(tiles), MAX_MODE_TILES, path, out, "the number of tiles"):
+        out.add(path, "count", N_("{display_size} tiles needed for the display, got {count}"),
+                display_size=display_size, count=len(tiles))
+    if isinstance(tiles, list) and not within(len(tiles), MAX_MODE_TILES, path, out, N_("the number of tiles")):
         return
     seen = set()
     for where, entry in _objects(tiles, path, out):
-        if _checked(entry, "id", _is_str, "each tile needs a string id", where, out):
+        if _checked(entry, "id", _is_str, N_("each tile needs a string id"), where, out):
             _unique(entry, "id", seen, where, out)
         _checked(entry, "attribute", ATTRIBUTES.__contains__,
-                 "attribute must be one of " + ", ".join(ATTRIBUTES), where, out)
+                 Text(N_("attribute must be one of {values}"), values=", ".join(ATTRIBUTES)), where, out)
 
 
 def data_problems(data: dict, animals: int, seats, display_size: int) -> Problems:
@@ -212,13 +221,14 @@ def data_problems(data: dict, animals: int, seats, display_size: int) -> Problem
     ``seats`` are the board seats in use (None: not known yet, every seat on the board).
     """
     out = Problems()
-    if not within_size(data, MAX_DATA_BYTES, "/components", out, "the component data"):
+    if not within_size(data, MAX_DATA_BYTES, "/components", out, N_("the component data")):
         return out
     _unknown_field_problems(data, out)
     if data.get("format") != FORMAT:
-        out.add("/components/format", "invalid_value", f"format must be {FORMAT}")
+        out.add("/components/format", "invalid_value", N_("format must be {format}"), format=FORMAT)
     if data.get("provenance") not in PROVENANCES:
-        out.add("/components/provenance", "invalid_value", "provenance must be one of " + ", ".join(PROVENANCES))
+        out.add("/components/provenance", "invalid_value", N_("provenance must be one of {values}"),
+                values=", ".join(PROVENANCES))
     _board_problems(data, "board", animals, seats, out)
     forest_fields = _forest_fields(data, "board")
     if data.get("night_board") is not None:
@@ -226,12 +236,13 @@ def data_problems(data: dict, animals: int, seats, display_size: int) -> Problem
         night_forest = _forest_fields(data, "night_board")
         if night_forest is not None and forest_fields is not None and night_forest != forest_fields:
             out.add("/components/night_board/rows", "count",
-                    f"{night_forest} night forest fields but {forest_fields} day forest fields")
+                    N_("{night_forest} night forest fields but {forest_fields} day forest fields"),
+                        night_forest=night_forest, forest_fields=forest_fields)
     characters = data.get("characters")
     if characters is not None and not (isinstance(characters, dict) and all(
             isinstance(names, dict) and all(isinstance(n, str) for n in names.values())
             for names in characters.values())):
-        out.add("/components/characters", "invalid_value", "characters maps set1..set4 to {species: name}")
+        out.add("/components/characters", "invalid_value", N_("characters maps set1..set4 to {species: name}"))
     _species_problems(data.get("species"), animals, out)
     _forest_problems(data.get("forest_tiles"), forest_fields, out)
     _mode_problems(data.get("combat_mode_tiles"), display_size, out)

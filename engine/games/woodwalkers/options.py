@@ -6,6 +6,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 from engine.contract import JsonBoolean
+from engine.i18n import N_
 from engine.problems import Problems
 
 from .board import board_seats
@@ -120,7 +121,8 @@ MOVE_SCHEMAS = {
 
 def _first_player_problems(first, seats: list[int], out: Problems) -> None:
     if first != "random" and first not in seats:
-        out.add("/first_start_player", "option_conflict", f"first_start_player {first} is not among seats {seats}")
+        out.add("/first_start_player", "option_conflict", N_("first_start_player {first} is not among seats "
+                                                             "{seats}"), first=first, seats=seats)
 
 
 def check_options(options: dict) -> Problems:
@@ -128,16 +130,17 @@ def check_options(options: dict) -> Problems:
     out = Problems()
     data = merged(options)
     if data is None:
-        out.add("/component_set", "unknown_component_set", f'no component set "{options["component_set"]}"')
+        out.add("/component_set", "unknown_component_set", N_("no component set \"{component_set}\""),
+                component_set=options["component_set"])
         return out
     seats = options["seats"]
     if seats is not None and (len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4
                               or any(s not in SEATS for s in seats)):
-        out.add("/seats", "invalid_value", f"expected 2 to 4 distinct seats out of 1-4, got {seats}")
+        out.add("/seats", "invalid_value", N_("expected 2 to 4 distinct seats out of 1-4, got {seats}"), seats=seats)
         seats = None
     first = options["first_start_player"]
     if first != "random" and not (isinstance(first, int) and not isinstance(first, bool) and first in SEATS):
-        out.add("/first_start_player", "invalid_value", '"random" or a seat number 1-4')
+        out.add("/first_start_player", "invalid_value", N_('"random" or a seat number 1-4'))
     elif seats is not None:
         _first_player_problems(first, seats, out)
     out.extend(data_problems(data, options["animals_per_player"], seats, options["display_size"]))
@@ -149,7 +152,8 @@ def check_players(options: dict, players: int) -> Problems:
     out = Problems()
     seats = board_seats(options, players)
     if len(seats) != players:
-        out.add("/seats", "option_conflict", f"expected {players} distinct seats, got {seats}")
+        out.add("/seats", "option_conflict", N_("expected {players} distinct seats, got {seats}"),
+                players=players, seats=seats)
         return out
     _first_player_problems(options["first_start_player"], seats, out)
     out.extend(start_field_problems(merged(options), options["animals_per_player"], seats))

@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from engine import IllegalMove
+from engine.i18n import N_, Text, term
 
 from . import flow
 from .board import destinations, field_index, free_start_fields, movement_masks, path_problem
 from .components import ATTRIBUTES
 from .state import CHALLENGER, DEFENDER, Duel, State
+from .texts import SPECIES
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -33,10 +35,12 @@ def _species_in_play(state: State, seat: int) -> list[int]:
 
 
 def _own_animal(state: State, seat: int, handle: str, rule: str) -> int:
+    """The animal of ``handle`` if it is one of the seat's on the board (``rule``: a msgid)."""
     seating = state.seating
     animal = seating.animal_by_handle.get(handle)
     if animal is None or seating.owner(animal) != seat or state.positions[animal] < 0:
-        raise IllegalMove(f"{rule}: {handle!r} is not one of your animals on the board")
+        raise IllegalMove(N_("{rule}: {handle} is not one of your animals on the board"), rule=Text(rule),
+                          handle=repr(handle))
     return animal
 
 
@@ -116,19 +120,19 @@ def arrange(state: State, seat: int, move: dict) -> list[dict]:
     key = move["species"]
     species = config.species.index(key) if key in config.species else -1
     if species < 0:
-        raise IllegalMove(f"arrangement: unknown species {key!r}")
+        raise IllegalMove(N_("arrangement: unknown species {key}"), key=repr(key))
     if species in seating.of_seat(state.species, seat):
-        raise IllegalMove(f"arrangement: your {key} is already placed")
+        raise IllegalMove(N_("arrangement: your {species} is already placed"), species=term(SPECIES, key))
     field = field_index(config, move["to"])
     if field not in free_start_fields(state, seat):
-        raise IllegalMove("arrangement: animals go on empty start fields of your own")
+        raise IllegalMove(N_("arrangement: animals go on empty start fields of your own"))
     return flow.place(state, seat, species, seating.start_fields[seat].index(field))
 
 
 def choose_mode(state: State, seat: int, move: dict) -> list[dict]:
     tile = move["tile"]
     if tile not in state.display:
-        raise IllegalMove("combat mode: the start player chooses one of the displayed tiles")
+        raise IllegalMove(N_("combat mode: the start player chooses one of the displayed tiles"))
     state.display.remove(tile)
     state.mode = state.config.mode_attribute[tile]
     state.mode_tile = tile
@@ -145,17 +149,17 @@ def roll(state: State, seat: int, move: dict) -> list[dict]:
 
 def pass_turn(state: State, seat: int, move: dict) -> list[dict]:
     if state.options["may_skip_turn"] is False and _in_play(state, seat):
-        raise IllegalMove("turn: passing is off (may_skip_turn); roll the die")
+        raise IllegalMove(N_("turn: passing is off (may_skip_turn); roll the die"))
     flow.end_turn(state)
     return [{"type": "pass", "seat": seat}]
 
 
 def use_medicine(state: State, seat: int, move: dict) -> list[dict]:
     if not state.medicine[seat]:
-        raise IllegalMove("medicine: you hold no medicine tile")
-    animal = _own_animal(state, seat, move["animal"], "medicine")
+        raise IllegalMove(N_("medicine: you hold no medicine tile"))
+    animal = _own_animal(state, seat, move["animal"], N_("medicine"))
     if not state.wounds[animal]:
-        raise IllegalMove("medicine: the animal has no wound to heal")
+        raise IllegalMove(N_("medicine: the animal has no wound to heal"))
     state.medicine[seat] -= 1
     state.wounds[animal] -= 1
     handle = state.seating.handles[animal]
@@ -168,7 +172,7 @@ def use_medicine(state: State, seat: int, move: dict) -> list[dict]:
 
 def reroll(state: State, seat: int, move: dict) -> list[dict]:
     if not state.dice_tiles[seat]:
-        raise IllegalMove("dice tile: you hold no dice tile to re-roll with")
+        raise IllegalMove(N_("dice tile: you hold no dice tile to re-roll with"))
     state.dice_tiles[seat] -= 1
     state.rolling = [seat, "reroll"]
     return [{"type": "dice_tile", "seat": seat}]
@@ -176,14 +180,14 @@ def reroll(state: State, seat: int, move: dict) -> list[dict]:
 
 def move_animal(state: State, seat: int, move: dict) -> list[dict]:
     config, seating = state.config, state.seating
-    animal = _own_animal(state, seat, move["animal"], "movement")
+    animal = _own_animal(state, seat, move["animal"], N_("movement"))
     target = field_index(config, move["to"])
     die = state.movement_roll
     origin = state.positions[animal]
     if target is None or target not in destinations(config, origin, die, movement_masks(state, seat)):
-        raise IllegalMove(f"movement: the target must be reachable in 1 to {die} orthogonal steps "
-                          "over free fields, and be empty or hold an opponent's animal, "
-                          "never another seat's start field")
+        raise IllegalMove(N_("movement: the target must be reachable in 1 to {die} orthogonal steps "
+                             "over free fields, and be empty or hold an opponent's animal, "
+                             "never another seat's start field"), die=die)
     if "path" in move:
         problem = path_problem(state, animal, target, move["path"], die)
         if problem:
@@ -212,7 +216,7 @@ def stay(state: State, seat: int, move: dict) -> list[dict]:
     if not state.options["allow_zero_move"]:
         masks, positions = movement_masks(state, seat), state.positions
         if any(destinations(state.config, positions[a], state.movement_roll, masks) for a in _in_play(state, seat)):
-            raise IllegalMove("movement: staying after a roll is off (allow_zero_move); move an animal")
+            raise IllegalMove(N_("movement: staying after a roll is off (allow_zero_move); move an animal"))
     state.movement_roll = None
     flow.end_turn(state)
     return [{"type": "stay", "seat": seat}]
@@ -221,7 +225,7 @@ def stay(state: State, seat: int, move: dict) -> list[dict]:
 def return_animal(state: State, seat: int, move: dict) -> list[dict]:
     field = field_index(state.config, move["to"])
     if field not in free_start_fields(state, seat):
-        raise IllegalMove("duel: the loser returns to an empty start field of its owner")
+        raise IllegalMove(N_("duel: the loser returns to an empty start field of its owner"))
     return flow.return_to(state, field)
 
 
@@ -253,13 +257,13 @@ def guess(state: State, seat: int, move: dict) -> list[dict]:
     key = move["species"]
     owner = state.seating.owner(state.duel.challenger)
     if key not in [config.species[i] for i in _species_in_play(state, owner)]:
-        raise IllegalMove("night guess: name a species the challenger's owner still has in play")
+        raise IllegalMove(N_("night guess: name a species the challenger's owner still has in play"))
     return _guessed(state, seat, config.species.index(key))
 
 
 def no_guess(state: State, seat: int, move: dict) -> list[dict]:
     if state.options["night_guess"] == "mandatory":
-        raise IllegalMove("night guess: guessing is mandatory (night_guess)")
+        raise IllegalMove(N_("night guess: guessing is mandatory (night_guess)"))
     return _guessed(state, seat, -1)
 
 
@@ -375,6 +379,6 @@ def perform(state: State, seat: int, move: dict) -> list[dict]:
     allowed = DECISIONS[pending].moves
     apply = allowed.get(move["type"])
     if apply is None:
-        raise IllegalMove(f"{move['type']!r} is not possible now: the decision is {pending!r} "
-                          f"({', '.join(allowed)})")
+        raise IllegalMove(N_("{type} is not possible now: the decision is {pending} ({allowed})"),
+                          type=repr(move["type"]), pending=repr(pending), allowed=", ".join(allowed))
     return apply(state, seat, move)
