@@ -237,7 +237,7 @@ def _panel(view, highlight, free, x, lang) -> tuple[list[str], float]:
     """Decision, buttons, players, supply, hunting grounds and the legend, top to bottom."""
     parts = []
     y = TOP + 4
-    for row in _wrap(_decision(view, lang), PANEL_W, 13):
+    for row in _wrap(_decision(view, lang), PANEL_W - 16, 13):
         parts.append(text(x, y + 12, row, size=13, weight="bold", class_="decision"))
         y += 17
     for i in free:
