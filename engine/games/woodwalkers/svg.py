@@ -248,7 +248,7 @@ DECISIONS = {
     "choose_mode": N_("{seats} chooses this round's combat mode"),
     "turn": N_("{seats}: roll the die and move, or pass"),
     "move": N_("{seats} rolled {die}: move one animal up to {die} fields"),
-    "guess": N_("{seats} may guess the attacking animal (right: +1 for the defender, wrong: +1 for the attacker)"),
+    "guess": N_("{seats} may guess the attacker (right: +1 for the defender, wrong: +1 for the attacker)"),
     "duel_roll": N_("{seats} rolls for the duel"),
     "duel_result": N_("{seats} may roll again with a dice tile or keep the roll"),
     "return": N_("{seats} takes the beaten animal back to a free start field"),
@@ -342,9 +342,10 @@ def _display(view, moves, covered, y, lang) -> tuple[str, float]:
     """The combat-mode tiles on display (each a target when the mode is to be chosen) and the pile."""
     data = _component_data(view) or {}
     colours = data.get("attribute_colours", {})
-    out = [svg.text(10, y + 20, translate(lang, N_("Combat-mode tiles on display:")), size=12)]
+    label = translate(lang, N_("Combat-mode tiles on display:"))
+    out = [svg.text(10, y + 20, label, size=12)]
     by_tile = svg.group_targets(moves, lambda m: m["tile"] if m["type"] == "choose_mode" else None)
-    x = 220
+    x = max(220, 24 + 6.6 * len(label))
     for tile, attribute in zip(view["display"], view["display_attributes"]):
         out += [svg.rect(x, y + 2, 130, 28, rx=5, fill=COLOURS.get(colours.get(attribute), "#999999"),
                          stroke=INK, class_="mode-tile"),
@@ -401,6 +402,11 @@ def _cards(view, moves, covered, y, lang) -> tuple[str, float]:
     owners = {a["handle"]: (a["seat"], a["species"]) for a in view["animals"]}
     heal = {owners.get(handle): indices for handle, indices in medicine.items()}
     out = []
+    if view["mode"] and values:
+        out.append(svg.text(10, y + 12, translate(lang, N_("Character cards; the number: the value in this round's "
+                                                           "combat mode ({attribute}), wounds subtracted"),
+                                                  attribute=translate(lang, ATTRIBUTE_NAMES[view["mode"]])), size=11))
+        y += 18
     for seat, card in enumerate(view["cards"]):
         held = view["held"][seat]
         out += [svg.rect(4, y, WIDTH - 8, 76, rx=4, fill="#ffffff", stroke=svg.seat_color(seat), stroke_width=2),
@@ -417,8 +423,8 @@ def _cards(view, moves, covered, y, lang) -> tuple[str, float]:
                     symbol(species, x + 16, y + 40, 24),
                     svg.text(x + 31, y + 36, species_name(species, lang), size=11, weight="bold")]
             if view["mode"] and species in values:
-                mini.append(svg.text(x + 31, y + 50, f"{translate(lang, ATTRIBUTE_NAMES[view['mode']])} "
-                                     f"{values[species][view['mode']] - entry['wounds']}", size=11))
+                mini.append(svg.text(x + 94, y + 62, str(values[species][view["mode"]] - entry["wounds"]), size=16,
+                                     anchor="end", weight="bold", class_="card-value"))
             for w in range(entry["wounds"]):
                 mini.append(svg.circle(x + 36 + 9 * w, y + 61, 3.5, fill=WOUND, class_="wound"))
             if entry["eliminated"]:
