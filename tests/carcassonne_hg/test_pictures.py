@@ -2,6 +2,7 @@
 drawn tile in each legal rotation, a target for every move, supplies, scores and a legend, in English and German."""
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -93,8 +94,7 @@ def test_piece_step_has_a_target_per_zone_and_piece_and_a_no_piece_button(lang):
     button = next(e for e in marked if moves_of(e) == [no_piece])
     assert button.tag == f"{NS}rect"
     for group in root.iter(f"{NS}g"):   # a label or preview over a target lets a click through to it
-        children = list(group)
-        for target, label in zip(children, children[1:]):
+        for target, label in pairwise(group):
             if target.get("class") == "hl" and label.get("class") != "hl":
                 assert label.get("pointer-events") == "none"
     words = all_text(root)

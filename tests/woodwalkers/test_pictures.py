@@ -3,6 +3,7 @@ where the viewer may see it), a target for every decision, the side texts in wor
 and German, by day and by night."""
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -72,8 +73,7 @@ def test_day_move_shows_species_by_symbol_and_name_and_a_target_for_every_move(l
             assert all((i,) in marked for i in indices), "each animal that can reach a field has its own target"
     assert any(len(indices) > 1 for indices in movers.values())
     for group in root.iter(f"{NS}g"):   # a label over a target lets a click through to it
-        children = list(group)
-        for target, label in zip(children, children[1:]):
+        for target, label in pairwise(group):
             if target.get("class") == "hl":
                 assert label.get("class") == "hl" or label.get("pointer-events") == "none"
     words = all_text(root)
@@ -160,4 +160,5 @@ def test_final_picture_without_targets():
     assert "Game over" in words
     for seat, total in enumerate(view["scores"]):
         assert f"Player {seat + 1} · medicine: {view['held'][seat]['medicine']}" in words
-        assert f"score now: {total}" in words
+        assert f"{view['vp'][seat]} from duels and +1 tiles, {total - view['vp'][seat]} from flags, {total} in all" \
+            in words

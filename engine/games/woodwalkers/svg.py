@@ -411,10 +411,12 @@ def _cards(view, moves, covered, y, lang) -> tuple[str, float]:
         held = view["held"][seat]
         out += [svg.rect(4, y, WIDTH - 8, 76, rx=4, fill="#ffffff", stroke=svg.seat_color(seat), stroke_width=2),
                 svg.rect(4, y, 8, 76, fill=svg.seat_color(seat)),
-                svg.text(18, y + 15, translate(lang, N_("{seat} · medicine: {medicine} · dice tiles: {dice} · points from "
-                                                        "duels and +1 tiles: {vp} · score now: {total}"),
+                svg.text(18, y + 15, translate(lang, N_("{seat} · medicine: {medicine} · dice tiles: {dice} · points: "
+                                                        "{vp} from duels and +1 tiles, {flags} from flags, {total} in all"),
                                                seat=seat_name(seat, lang), medicine=held["medicine"],
-                                               dice=held["dice"], vp=view["vp"][seat], total=view["scores"][seat]),
+                                               dice=held["dice"], vp=view["vp"][seat],
+                                               flags=view["scores"][seat] - view["vp"][seat],
+                                               total=view["scores"][seat]),
                          size=12, weight="bold")]
         for k, (species, entry) in enumerate(card.items()):
             x = 18 + k * 108
