@@ -31,7 +31,7 @@ def _subclasses(cls) -> set[str]:
     return found
 
 
-ERRORS = _subclasses(EngineError) | {"ApiError", "Problem", "refuse"}
+ERRORS = _subclasses(EngineError) | {"ApiError", "Problem", "refuse", "Refused", "JSONDecodeError"}
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 

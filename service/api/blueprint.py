@@ -8,6 +8,8 @@ from flask import jsonify
 from webargs import core
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 
+from engine.i18n import N_, Text
+
 from . import strict_json
 
 
@@ -17,7 +19,8 @@ class StrictJSONParser(FlaskParser):
     def _raw_load_json(self, req):
         if not is_json_request(req):
             if req.get_data(cache=True):   # a body in another type is refused, not ignored
-                abort(400, messages={"json": ["a request body must be JSON (Content-Type: application/json)"]})
+                must = Text(N_("a request body must be JSON (Content-Type: application/json)"))
+                abort(400, messages={"json": [must]})
             return core.missing
         return strict_json.loads(req.get_data(cache=True))
 

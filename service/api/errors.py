@@ -184,8 +184,8 @@ def answer_store_unreachable(error: Exception):
 def answer_http_exception(error: HTTPException):
     """werkzeug's and flask-smorest's errors (bad JSON, schema violations, 404, 405, 429, a
     bug's 500) in the contract's format; a 500 names nothing of the bug. A library's words are
-    English only: another language gets the code's :data:`FRAMEWORK_TEXTS`; a refused body's
-    reasons (the JSON parser's, marshmallow's field messages in ``errors``) stay as given."""
+    English only: another language gets the code's :data:`FRAMEWORK_TEXTS`; the JSON parser's
+    syntax errors and marshmallow's field messages in ``errors`` stay as the library gives them."""
     data = getattr(error, "data", None) or {}
     errors = data.get("errors") or data.get("messages") or {}
     if isinstance(errors, dict) and set(errors) == {"json"} and isinstance(errors["json"], dict):
@@ -196,8 +196,9 @@ def answer_http_exception(error: HTTPException):
         log.error("internal error", exc_info=getattr(error, "original_exception", None))
         message = Text(N_("internal error"))
     elif status == 400 and "messages" in data:
+        reasons = errors.get("json") or [Text(N_("not valid JSON"))]
         message = Text(N_("the body is refused: {reasons}"),
-                       reasons="; ".join(errors.get("json", ["not valid JSON"])))
+                       reasons=reasons[0] if len(reasons) == 1 else "; ".join(reasons))
     elif status == 422 and "messages" in data:
         message = Text(N_("the request body does not match the schema"))
     else:

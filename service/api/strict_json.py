@@ -6,11 +6,15 @@ deeper than Python's parser goes, a key twice in one object, a lone UTF-16 surro
 (``"\\ud800"``) in any key or string at any depth (escaped pairs are fine), ``NaN`` and
 ``Infinity``, a number with a fraction or an exponent (every number of the API is an
 integer, so ``3.0`` and ``1e18`` are refused too) and an integer beyond ``±MAX_INTEGER``.
+The reasons are msgids with their fields (``engine.i18n.Text``); the JSON parser's own
+syntax errors are its English words.
 """
 
 from __future__ import annotations
 
 import json
+
+from engine.i18n import N_, Text
 
 #: The largest integer magnitude a body may hold (the largest seed, ``2**63 - 1``).
 MAX_INTEGER = 2**63 - 1
@@ -29,16 +33,18 @@ def cut(text: str, limit: int = MAX_QUOTED) -> str:
 
 def _integer(literal: str) -> int:
     if len(literal.lstrip("-")) > len(str(MAX_INTEGER)) or abs(int(literal)) > MAX_INTEGER:
-        raise Refused(f"integer {cut(literal)} is beyond ±{MAX_INTEGER} (2**63 - 1)")
+        raise Refused(Text(N_("integer {literal} is beyond ±{maximum} (2**63 - 1)"), literal=cut(literal),
+                           maximum=MAX_INTEGER))
     return int(literal)
 
 
 def _fraction(literal: str):
-    raise Refused(f"number {cut(literal)} has a fraction or an exponent; the API takes integers only")
+    raise Refused(Text(N_("number {literal} has a fraction or an exponent; the API takes integers only"),
+                       literal=cut(literal)))
 
 
 def _constant(literal: str):
-    raise Refused(f"{literal} is not a JSON number")
+    raise Refused(Text(N_("{literal} is not a JSON number"), literal=literal))
 
 
 def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
@@ -46,7 +52,7 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
     if len(result) != len(pairs):
         seen = set()
         duplicate = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise Refused(f"key {json.dumps(cut(duplicate))} appears twice in one object")
+        raise Refused(Text(N_("key {key} appears twice in one object"), key=json.dumps(cut(duplicate))))
     return result
 
 
@@ -59,7 +65,8 @@ def _check_strings(value) -> None:
             try:
                 item.encode("utf-8")
             except UnicodeEncodeError as error:
-                raise Refused(f"lone UTF-16 surrogate \\u{ord(item[error.start]):04x} in a key or string") from None
+                raise Refused(Text(N_("lone UTF-16 surrogate {escape} in a key or string"),
+                                   escape="\\u" + format(ord(item[error.start]), "04x"))) from None
         elif isinstance(item, dict):
             pending.extend(item)
             pending.extend(item.values())
@@ -72,14 +79,14 @@ def loads(data: bytes) -> object:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise json.JSONDecodeError(f"the body is not UTF-8 ({error.reason})", repr(data[:MAX_QUOTED]),
-                                   error.start) from None
+        raise json.JSONDecodeError(Text(N_("the body is not UTF-8 ({reason})"), reason=error.reason),
+                                   repr(data[:MAX_QUOTED]), error.start) from None
     try:
         value = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_integer,
                            parse_float=_fraction, parse_constant=_constant)
         _check_strings(value)
     except RecursionError:
-        raise json.JSONDecodeError("JSON nested too deeply", text, 0) from None
+        raise json.JSONDecodeError(Text(N_("JSON nested too deeply")), text, 0) from None
     except Refused as error:
-        raise json.JSONDecodeError(str(error), text, 0) from None
+        raise json.JSONDecodeError(error.args[0], text, 0) from None
     return value

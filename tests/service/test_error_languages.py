@@ -110,7 +110,7 @@ def test_a_refused_request_body_in_german(client):
     seat, auth = to_move(client, game_id, tokens(created))
     german = client.post(f"/v1/games/{game_id}/moves", headers={**auth, **GERMAN}, json={"moves": []})
     assert_error(german, 422, "malformed_request")
-    assert german.json["message"] == "der Rumpf der Anfrage passt nicht zum Schema"
+    assert german.json["message"] == "der Inhalt der Anfrage passt nicht zum Schema"
     unquoted = client.post(f"/v1/games/{game_id}/moves", headers={**auth, **GERMAN, "If-Match": "twelve"},
                            json={"move": {"type": "place", "card": 1}})
     assert_error(unquoted, 400, "malformed_request")
@@ -119,3 +119,14 @@ def test_a_refused_request_body_in_german(client):
                         json={"move": {"type": "place", "card": 1}})
     assert_error(stale, 412, "stale_version")
     assert stale.json["message"] == "das Spiel ist bei Version 0"
+
+
+def test_a_body_that_is_not_strict_json_is_refused_in_german(client):
+    body = b'{"ruleset": "targi", "ruleset": "targi"}'
+    answers = {lang: client.post("/v1/games", data=body, content_type="application/json",
+                                 headers={"Accept-Language": lang}) for lang in ("de", "en")}
+    assert_error(answers["de"], 400, "malformed_request")
+    assert answers["de"].json["message"] == 'der Inhalt wird abgelehnt: der Schlüssel "ruleset" kommt zweimal in einem ' \
+                                            'Objekt vor'
+    assert answers["de"].json["errors"] == {"json": ['der Schlüssel "ruleset" kommt zweimal in einem Objekt vor']}
+    assert answers["en"].json["message"] == 'the body is refused: key "ruleset" appears twice in one object'
