@@ -111,7 +111,7 @@ def heading(game: Game, seat: int | None, lang: str = DEFAULT) -> str:
     name = None if seat is None else seat_name(game, seat)
     who = translate(lang, N_("spectator")) if seat is None else name if name == seat_label(seat) else \
         f"{seat_label(seat)} ({name})"
-    return translate(lang, N_("{game} · version {version} · {status} · viewed by {who}"), game=game.match.ruleset.name,
+    return translate(lang, N_("{game} · move {version} · {status} · viewed by {who}"), game=game.match.ruleset.name,
                      version=game.version, status=translate(lang, STATUS_WORDS.get(game.status, game.status)),
                      who=who)
 
