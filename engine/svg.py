@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable
 from xml.etree import ElementTree
 
-from .contract import seat_label  # noqa: F401  (the rulesets' pictures name seats by it)
+from .contract import seat_label
 from .i18n import DEFAULT, N_, translate
 
 SVG_NS = "http://www.w3.org/2000/svg"

@@ -143,7 +143,7 @@ def play_by_clicking(driver, rng: random.Random, ruleset_id: str, limit: int | N
         if data(driver).get("choice") == "yes":
             click(driver, rng.choice(driver.find_elements("css selector", "#choice button.choice")))
         clicks += 1
-        wait_for(driver, lambda d: int(d.get("version") or 0) > version or d.get("status") != "active",
+        wait_for(driver, lambda d, before=version: int(d.get("version") or 0) > before or d.get("status") != "active",
                  f"{ruleset_id}: the click at version {version} played no move")
 
 

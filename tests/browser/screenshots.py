@@ -20,7 +20,15 @@ from pathlib import Path
 
 from service.dev.embedded_redis import EmbeddedRedis, free_port
 
-from .conftest import ROOT, chrome, click, new_game, open_page, play_by_clicking, wait_for
+from .conftest import (
+    ROOT,
+    chrome,
+    click,
+    new_game,
+    open_page,
+    play_by_clicking,
+    wait_for,
+)
 from .test_play_by_clicking import GAMES
 
 OUT = ROOT / "docs" / "pictures"

@@ -7,6 +7,7 @@ from xml.etree import ElementTree
 import pytest
 
 from engine import registry
+from engine.i18n import translate
 
 from ..service.helpers import TOY, assert_error, bearer, create, tokens
 
@@ -94,6 +95,47 @@ def test_every_ruleset_has_a_picture(client, ruleset_id):
         generic = board.findtext("{http://www.w3.org/2000/svg}title") == "state"
         assert generic == (ruleset_id == TOY)
     parse(client.get(f"/v1/games/{gid}/board.svg"))
+
+
+def text_sizes(element, scale: float = 1.0) -> list[float]:
+    """The font size of every text as drawn: a nested picture scales its texts (width / viewBox)."""
+    sizes = []
+    for child in element:
+        inner = scale
+        if child.tag == SVG and child.get("viewBox"):
+            inner = scale * float(child.get("width")) / float(child.get("viewBox").split()[2])
+        if child.tag == "{http://www.w3.org/2000/svg}text":
+            sizes.append(float(child.get("font-size")) * inner)
+        sizes += text_sizes(child, inner)
+    return sizes
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(set(registry.rulesets()) - {TOY}))
+def test_every_ruleset_is_legible_and_ends_with_its_final_sheet(client, ruleset_id):
+    """Mid-game (German, targets marked) and finished: at most 800 wide, no text below 11 units;
+    the final screen names every part of every seat's score."""
+    ruleset = registry.get(ruleset_id)
+    game = create(client, seats=[{"kind": "human"}] * ruleset.min_players, ruleset=ruleset_id, seed=5)
+    gid, tok = game["game_id"], tokens(game)
+    german = {"Accept-Language": "de"}
+    for step in range(1000):
+        view = client.get(f"/v1/games/{gid}").json
+        if view["status"] != "active":
+            break
+        seat = view["to_move"][0]
+        if step == 12:
+            mid = parse(client.get(f"/v1/games/{gid}/board.svg?highlight=true", headers={**bearer(tok[seat]), **german}))
+            assert float(mid.get("width")) <= 800 and min(text_sizes(mid)) >= 11
+        moves = client.get(f"/v1/games/{gid}/legal-moves", headers=bearer(tok[seat])).json["moves"]
+        move = moves[step % len(moves)]
+        move.pop("text")
+        assert client.post(f"/v1/games/{gid}/moves", json={"move": move}, headers=bearer(tok[seat])).status_code == 200
+    final = parse(client.get(f"/v1/games/{gid}/board.svg", headers={**bearer(tok[0]), **german}))
+    assert float(final.get("width")) <= 800 and min(text_sizes(final)) >= 11
+    parts = [text for e in final.iter() if e.get("class") == "final-part" for text in e.itertext()]
+    assert parts[-1] == "Summe" and set(parts[:-1]) == {translate("de", msgid) for msgid in ruleset.score_texts.values()}
+    points = [e for e in final.iter() if e.get("class") in ("final-points", "final-total")]
+    assert len(points) == len(parts) * ruleset.min_players
 
 
 def test_play_page_is_served(client):
