@@ -282,8 +282,8 @@ def _panel(view, moves, covered, y, lang) -> tuple[str, float]:
     out.append(svg.text(10, y + 12, round_words, size=12, class_="round"))
     if view["last_roll"]:
         roll = view["last_roll"]
-        out.append(svg.text(500, y + 12, translate(lang, N_("Last roll: {seat}"), seat=seat_name(roll["seat"], lang)),
-                            size=12))
+        out.append(svg.text(734, y + 12, translate(lang, N_("Last roll: {seat}"), seat=seat_name(roll["seat"], lang)),
+                            size=12, anchor="end"))
         out.append(_die(740, y - 6, roll["value"]))
     y += 26
     for block in (_buttons, _display, _duel, _cards, _values_and_legend):
