@@ -116,6 +116,8 @@ def test_guess_offers_each_species_and_no_guess_as_buttons(lang):
         if move["type"] == "guess":
             assert SPECIES[lang][SPECIES["en"].index(move["species"])] in words
     assert ("attacks" if lang == "en" else "greift") in words
+    assert ("the field of the duel" if lang == "en" else "das Feld des Duells") in words
+    assert [r for r in root.iter(f"{NS}rect") if r.get("class") == "duel-field"]
 
 
 def test_combat_mode_tiles_are_targets_named_by_their_attribute():
