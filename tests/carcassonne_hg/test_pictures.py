@@ -8,7 +8,8 @@ import pytest
 
 from engine import Match, Rng
 from engine.games.carcassonne_hg import RULESET
-from engine.games.carcassonne_hg.svg import ANIMALS, render
+from engine.games.carcassonne_hg.components import ZONE_KEYS
+from engine.games.carcassonne_hg.svg import render
 
 from ..pictures.checks import NS, all_text, check_highlight, check_standalone
 
@@ -112,7 +113,7 @@ def test_final_picture_draws_the_printed_symbols_and_explains_each_in_the_legend
     words = all_text(root)
     assert TITLES[lang] in words and ("Game over" if lang == "en" else "Spielende") in words
     placed = [zone for b in view["board"] for zone in view["tiles"][b["tile"]]["zones"]]
-    for name in (*ANIMALS, "gold"):
+    for name in (*ZONE_KEYS["meadow"][1], "gold"):   # the animals and gold nuggets
         printed = sum(zone.get(name, 0) for zone in placed)
         assert max((zone.get(name, 0) for zone in placed), default=0) <= 2   # so each is drawn as a symbol
         assert len(symbols(root, name)) == printed + 1, f"{name}: one per printed symbol, one in the legend"

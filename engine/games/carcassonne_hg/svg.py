@@ -20,7 +20,7 @@ from engine.i18n import DEFAULT, N_, translate
 from engine.texts import seat_name
 
 from .board import ROLES
-from .components import ZONE_CODES, side_zones
+from .components import ZONE_CODES, ZONE_COUNTS, ZONE_KEYS, side_zones
 from .state import CATEGORIES
 from .texts import MOVES, PIECES
 
@@ -31,6 +31,8 @@ CORNERS = ((0, 0), (1, 0), (1, 1), (0, 1))  # clockwise; edge d runs from corner
 MEADOW, FOREST, FOREST_EDGE, RIVER, LAKE = "#cfe6a8", "#3f7a3a", "#2c5a29", "#3a78c8", "#6aa8e8"
 INK = "#222222"
 TITLE = N_("Carcassonne – Hunters & Gatherers")
+#: the printed symbols: the zones' counts (gold, animals, fish, ...) and flags (fire, shrine), as in the tile data
+FLAGS = sorted(ZONE_KEYS["meadow"][2])
 
 # -- symbols, each drawn in a 20 x 20 box -----------------------------------------------------------
 
@@ -87,8 +89,6 @@ GLYPHS = {
     "tree": (svg.rect(9, 13, 2, 5.5, fill="#5a3a12")
              + svg.polygon([(10, 1.5), (16, 14), (4, 14)], fill="#2c5a29", stroke="#183a16", stroke_width=0.8)),
 }
-#: the meadow's animals and the forest's and meadow's other symbols, in the zone data's keys
-ANIMALS = ("deer", "mammoth", "aurochs", "tiger")
 MEEPLE = ("M10 1.5 A3.2 3.2 0 0 1 12 7.3 L18.2 9.6 C19.5 10.2 19.3 12 17.9 12.2 L14.4 12.5 L17.6 18.8 L12.4 18.8 "
           "L10 15 L7.6 18.8 L2.4 18.8 L5.6 12.5 L2.1 12.2 C0.7 12 0.5 10.2 1.8 9.6 L8 7.3 A3.2 3.2 0 0 1 10 1.5 Z")
 HUT = "M1.5 10 L10 2.5 L18.5 10 L16 10 L16 18.5 L4 18.5 L4 10 Z"
@@ -257,8 +257,8 @@ def tile(data: dict, rotation: int, x0: float, y0: float, size: float) -> str:
                               ry=svg.num(size * 0.19), fill=LAKE, stroke=RIVER, stroke_width=1.5))
     if size >= 24:
         for zone in data["zones"]:
-            items = [(name, zone.get(name, 0)) for name in (*ANIMALS, "fish", "gold", "mushrooms")]
-            items += [(name, 1) for name in ("fire", "shrine") if zone.get(name)]
+            items = [(name, zone.get(name, 0)) for name in ZONE_COUNTS]
+            items += [(name, 1) for name in FLAGS if zone.get(name)]
             items = [(name, count) for name, count in items if count]
             if zone["type"] == "forest" and not items:
                 items = [("tree", 1)]
