@@ -6,7 +6,7 @@
 
 const $ = (selector) => document.querySelector(selector);
 const state = { gameId: null, token: null, seat: null, version: null, moves: [], view: null, timer: null,
-                busy: false, again: false, source: null, lastEventId: null, shown: null, scorePending: false,
+                busy: false, again: false, sending: false, source: null, lastEventId: null, shown: null, scorePending: false,
                 history: [], hint: null, lang: "en", texts: { page: {}, scores: {} } };
 
 // -- words -----------------------------------------------------------------------------
@@ -141,10 +141,18 @@ async function refresh() {
       api("GET", base + "/board.svg" + (myTurn ? "?highlight=true" : "")),
       api("GET", base + "/score"),
       api("GET", base + "/history" + since)]);
-    // all four must show the version just read; else the game moved on meanwhile: read it again
+    const failed = [lm, board, hist].find((r) => r && r.status !== 200);
+    if (failed) {                              // an error answer: say it, try again in a while
+      message(failed.data && failed.data.message ? failed.data.message : t("no_game"));
+      streamLater();
+      return;
+    }
+    // all must show the version just read; else the game moved on meanwhile: read it again
     const boardVersion = Number(((board.headers.get("ETag") || "").match(/^(?:W\/)?"(\d+)/) || [])[1]);
-    if ((lm && (lm.status !== 200 || lm.data.version !== view.version)) || boardVersion !== view.version
-        || hist.status !== 200 || hist.data.version !== view.version) { state.again = true; return; }
+    if ((lm && lm.data.version !== view.version) || boardVersion !== view.version || hist.data.version !== view.version) {
+      state.again = true;
+      return;
+    }
     state.view = view; state.version = view.version;
     state.moves = lm ? lm.data.moves : [];
     if (state.hint && state.hint.version !== view.version) state.hint = null;
@@ -330,14 +338,21 @@ function showHistory() {
 // -- playing ---------------------------------------------------------------------------
 async function play(index) {
   const move = state.moves[index];
-  if (!move) return;
+  if (!move || state.sending) return;        // one move at a time: a second click waits for the next picture
   message("");
   const { text, ...plain } = move;            // legal-moves' words are not part of the move
+  state.sending = true;
   document.body.dataset.myTurn = "sent";
-  const r = await api("POST", "/v1/games/" + encodeURIComponent(state.gameId) + "/moves",
-                      { move: plain, expected_version: state.version });
-  if (r.status === 409 && r.data && r.data.code === "stale_version") message(t("stale"));
-  else if (r.status !== 200) message(r.data && r.data.message ? r.data.message : t("refused"));
+  let r = null;
+  try {
+    r = await api("POST", "/v1/games/" + encodeURIComponent(state.gameId) + "/moves",
+                  { move: plain, expected_version: state.version });
+    if (r.status === 409 && r.data && r.data.code === "stale_version") message(t("stale"));
+    else if (r.status !== 200) message(r.data && r.data.message ? r.data.message : t("refused"));
+  } finally {
+    state.sending = false;
+    if (!r || r.status !== 200) document.body.dataset.myTurn = "yes";   // still ours (refresh says if not)
+  }
   await refresh();
 }
 
