@@ -63,6 +63,12 @@ def chrome(*extra_args: str, console_logs: bool = False):
     return driver
 
 
+def phone(driver) -> None:
+    """The window as a phone's: 390 × 844 CSS pixels, mobile (Chromium's windows are wider)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+
+
 def shot(driver, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     target = ARTIFACTS / f"{name}.png"

@@ -26,6 +26,7 @@ from .conftest import (
     click,
     new_game,
     open_page,
+    phone,
     play_by_clicking,
     wait_for,
 )
@@ -116,8 +117,9 @@ def hint_in_german(driver, base: str) -> None:
 
 
 def on_a_phone(base: str) -> None:
-    driver = chrome("--window-size=390,844")
+    driver = chrome()
     try:
+        phone(driver)
         open_page(driver, base, "en")
         new_game(driver, "great-plains", GAMES["great-plains"])
         play_by_clicking(driver, random.Random(1), "great-plains", limit=3)

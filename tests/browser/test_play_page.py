@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import chrome, click, data, new_game, open_page, shot, wait_for
+from .conftest import chrome, click, data, new_game, open_page, phone, shot, wait_for
 
 
 def my_turn(d: dict) -> bool:
@@ -59,13 +59,15 @@ def test_a_hint_is_marked_on_the_board(live_server, browser):
 @pytest.mark.timeout(120)
 def test_the_page_on_a_phone(live_server):
     """390 px wide: nothing wider than the window, the picture scaled to it and still clickable."""
-    driver = chrome("--window-size=390,844")
+    driver = chrome()
     try:
+        phone(driver)
         open_page(driver, live_server, "en")
         new_game(driver, "carcassonne-hg", 4)
         wait_for(driver, my_turn, "our turn never came")
         width = driver.execute_script("return document.documentElement.clientWidth;")
-        assert driver.execute_script("return document.documentElement.scrollWidth;") <= width
+        assert width == 390 and driver.execute_script("return document.documentElement.scrollWidth;") <= width
+        assert not driver.find_element("id", "new-game-form").is_displayed()   # the board first, the form on request
         board = driver.find_element("css selector", "#board svg").rect
         assert board["x"] >= 0 and board["x"] + board["width"] <= width
         shot(driver, "phone")

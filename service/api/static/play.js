@@ -116,6 +116,7 @@ function openGame(gameId, token, seat) {
   Object.assign(state, { gameId, token, seat, version: null, moves: [], view: null, lastEventId: null,
                          shown: null, scorePending: false, history: [], hint: null });
   document.body.dataset.game = gameId;
+  document.body.classList.remove("form-open");
 }
 
 // -- showing the game ----------------------------------------------------------------
@@ -442,6 +443,7 @@ async function start() {
   $("#new-game-form").addEventListener("submit", newGame);
   $("#board").addEventListener("click", boardClick);
   $("#hint").addEventListener("click", askHint);
+  $("#show-form").addEventListener("click", () => document.body.classList.toggle("form-open"));
   await loadRulesets();
   const match = /game=([^&]+)/.exec(location.hash);
   if (match) {
