@@ -20,6 +20,8 @@ MOVES = {
     "place_cave": N_("Place a cave at {cell}"),
     "place": N_("Place a figure at {cell}"),
     "place/totem": N_("Place a figure at {cell} with the {totem} totem"),
+    "place/bear_source": N_("Place a figure at {cell} with the bear totem, coming from {source}"),
+    "place/bear_direction": N_("Place a figure at {cell} with the bear totem, pushing by {direction}"),
     "use_totem": N_("Use a {kind} totem token"),
     "pass": N_("Pass"),
 }
@@ -33,7 +35,7 @@ TOTEMS = {"horse": N_("horse"), "eagle": N_("eagle"), "bear": N_("bear")}
 
 def key(item: dict) -> str:
     if item["type"] == "place" and "totem" in item and "cell" in item and "seat" not in item:
-        return "place/totem"
+        return next((f"place/bear_{way}" for way in ("source", "direction") if way in item), "place/totem")
     return item["type"]
 
 
