@@ -17,7 +17,8 @@ from .conftest import new_game, open_page, play_by_clicking, shot, wait_for
 #: ruleset -> a seed giving a short game (2 seats: us and a random AI)
 GAMES = {"carcassonne-hg": 4, "great-plains": 1, "targi": 2, "woodwalkers": 5}
 #: what the final picture says, by language
-WORDS = {"en": {"final": "Final scores", "total": "Total"}, "de": {"final": "Endwertung", "total": "Summe"}}
+WORDS = {"en": {"final": "Final scores", "total": "Total", "over": "Game over", "status": "Game over."},
+         "de": {"final": "Endwertung", "total": "Summe", "over": "Spielende", "status": "Spiel beendet."}}
 
 
 @pytest.mark.timeout(240)
@@ -36,6 +37,8 @@ def test_a_whole_game_by_clicking_the_picture(live_server, browser, ruleset_id, 
     table = driver.find_element("id", "scores").text
     # every part of the score in words, on the picture and in the page's table (the last: the total)
     assert len(parts) >= 2 and parts[-1] == WORDS[lang]["total"] and all(p in table for p in parts), (parts, table)
+    assert picture.find_element("css selector", ".banner").text.startswith(WORDS[lang]["over"])
+    assert driver.find_element("id", "status").text.endswith(WORDS[lang]["status"])
     assert driver.execute_script("return document.documentElement.lang;") == lang
     shot(driver, f"clicking-{ruleset_id}-{lang}")
     print(f"{ruleset_id} ({lang}): {clicks} clicks in {time.monotonic() - started:.1f} s")
