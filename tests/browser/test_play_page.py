@@ -89,6 +89,11 @@ def test_a_move_from_the_list_in_words(live_server, browser):
     wait_for(driver, my_turn, "our turn never came")
     moves = driver.find_elements("css selector", "#moves button.move")
     assert moves and not any("=" in m.text for m in moves)
+    # the picture's targets are buttons named by their moves' words (keyboard and screen readers)
+    targets = driver.find_elements("css selector", "#board [data-moves]")
+    named = {m.text for m in moves}
+    assert targets and all(t.get_attribute("role") == "button" and t.get_attribute("tabindex") == "0"
+                           and set(t.get_attribute("aria-label").split(" / ")) <= named for t in targets)
     version = int(data(driver)["version"])
     moves[0].click()
     wait_for(driver, lambda d: int(d["version"]) > version, "the listed move was not played")

@@ -231,6 +231,11 @@ function showBoard(svgText) {
   root.removeAttribute("height");            // scales to the page's width (play.css)
   root.setAttribute("width", "100%");
   $("#board").replaceChildren(document.importNode(root, true));
+  for (const target of document.querySelectorAll("#board [data-moves]")) {   // reachable by keyboard too
+    const moves = targetMoves(target).map((i) => state.moves[i].text);
+    Object.entries({ tabindex: "0", role: "button", "aria-label": moves.join(" / ") })
+      .forEach(([name, value]) => target.setAttribute(name, value));
+  }
   $("#choice").replaceChildren();
   delete document.body.dataset.choice;
 }
@@ -442,6 +447,11 @@ async function start() {
   $("#ruleset").addEventListener("change", updatePlayers);
   $("#new-game-form").addEventListener("submit", newGame);
   $("#board").addEventListener("click", boardClick);
+  $("#board").addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    boardClick(event);
+  });
   $("#hint").addEventListener("click", askHint);
   $("#show-form").addEventListener("click", () => document.body.classList.toggle("form-open"));
   await loadRulesets();
