@@ -343,7 +343,7 @@ def placed(board_svg: str, x: float, y: float, width: float, height: float) -> s
 
 
 def frame(board_svg: str, *, heading: str, banner: str, banner_seat: int | None,
-          scores: list[dict], note: str = "", lang: str = DEFAULT) -> str:
+          scores: list[dict], lang: str = DEFAULT) -> str:
     """The served picture, at most :data:`WIDTH` wide: a banner and heading on top, the board,
     and the players (seat colour and number, name, total, ▶ to move, ★ winners: the key from
     the seats the board shows to the names of the game) beside or below it. Once the game has
@@ -354,7 +354,7 @@ def frame(board_svg: str, *, heading: str, banner: str, banner_seat: int | None,
     top = 64
     final = bool(scores) and all("breakdown" in row for row in scores)
     beside = bw <= BESIDE and not final
-    width = bw + 30 + SIDE if beside else max(bw + 20, 620)
+    width = bw + 30 + SIDE if beside else WIDTH
     parts = [turn_banner(10, 8, width - 20, banner, banner_seat),
              text(12, 54, fit(heading, width - 24), size=12, fill="#444444", class_="heading"),
              placed(board_svg, 10 if beside else (width - bw) / 2, top, bw, bh)]
@@ -365,9 +365,7 @@ def frame(board_svg: str, *, heading: str, banner: str, banner_seat: int | None,
         box_x, box_y = (bw + 20, top) if beside else (10, top + bh + 12)
         box_h = score_box_height(scores)
         parts.append(score_box(box_x, box_y, scores, heading=N_("Players"), width=SIDE if beside else 300, lang=lang))
-    if note:
-        parts.append(text(box_x, box_y + box_h + 18, note, size=11, fill="#555555"))
-    height = max(top + bh, box_y + box_h + (24 if note else 0)) + 10
+    height = max(top + bh, box_y + box_h) + 10
     return document(width, height, parts, doc_title=f"{heading} — {banner}")
 
 
