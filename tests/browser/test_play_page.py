@@ -100,3 +100,20 @@ def test_a_move_from_the_list_in_words(live_server, browser):
     events = [e.text for e in driver.find_elements("css selector", "#history li.event")]
     assert any(e.startswith("Player 1 ") for e in events), events
     assert not any("=" in e for e in events)
+
+
+@pytest.mark.timeout(120)
+def test_the_language_is_the_browsers_until_one_is_chosen(live_server):
+    """A browser preferring French, then German gets the German page; the choice of English is kept
+    over a reload."""
+    driver = chrome("--accept-lang=fr-FR,de-DE")
+    try:
+        driver.get(f"{live_server}/play")
+        wait_for(driver, lambda d: d.get("ready") == "yes", "the /play page did not start")
+        assert data(driver)["lang"] == "de" and driver.find_element("id", "new-game").text == "Neues Spiel"
+        open_page(driver, live_server, "en")
+        driver.refresh()
+        wait_for(driver, lambda d: d.get("ready") == "yes", "the /play page did not start again")
+        assert data(driver)["lang"] == "en" and driver.find_element("id", "new-game").text == "New game"
+    finally:
+        driver.quit()

@@ -20,7 +20,11 @@ function chosenLanguage() {
   let saved = null;
   try { saved = localStorage.getItem("spielwerk.lang"); } catch (e) { saved = null; }
   if (saved === "en" || saved === "de") return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+  for (const tag of navigator.languages || [navigator.language]) {   // the browser's first one of ours
+    const primary = String(tag).toLowerCase().split("-")[0];
+    if (primary === "en" || primary === "de") return primary;
+  }
+  return "en";
 }
 
 async function loadTexts() {
