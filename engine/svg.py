@@ -266,9 +266,10 @@ def fit(content: str, width: float, size: float = 12) -> str:
 
 
 def final_sheet(x, y, rows: list[dict], width: float, lang: str = DEFAULT) -> str:
-    """The final screen's score sheet: a column per seat (colour and number, name, ★ winner), a
-    line per part of the score (``row["breakdown"]``: ``(words, points)`` pairs, the same parts
-    in every row) and the totals."""
+    """The final screen's score sheet: a column per seat (colour and number, name, ★ winner or
+    "gave up" for a seat that resigned or ran out of time: ``row["forfeited"]``), a line per
+    part of the score (``row["breakdown"]``: ``(words, points)`` pairs, the same parts in every
+    row) and the totals."""
     parts_of = [name for name, _ in rows[0]["breakdown"]] if rows else []
     label_w = min(300, width * 0.4)
     column = (width - label_w - 8) / max(len(rows), 1)
@@ -286,6 +287,9 @@ def final_sheet(x, y, rows: list[dict], width: float, lang: str = DEFAULT) -> st
         if row.get("winner"):
             out.append(text(left + 6, head + 34, "★ " + translate(lang, N_("winner")), size=12, weight="bold",
                             fill="#8a5a00", class_="final-winner"))
+        elif row.get("forfeited"):
+            out.append(text(left + 6, head + 34, translate(lang, N_("gave up")), size=12, fill="#555555",
+                            class_="final-forfeited"))
     lines = [(name, [dict(row["breakdown"]).get(name, 0) for row in rows]) for name in parts_of]
     lines.append((translate(lang, N_("Total")), [row.get("total") for row in rows]))
     for n, (name, values) in enumerate(lines):

@@ -146,6 +146,7 @@ def score_rows(game: Game, lang: str = DEFAULT) -> list[dict]:
         for row, line in zip(rows, sheet["scores"]):
             row["breakdown"] = [(score_text(game.match.ruleset, key, lang), points)
                                 for key, points in line["breakdown"].items()]
+            row["forfeited"] = line["seat"] in sheet.get("forfeited", ())
     return rows
 
 

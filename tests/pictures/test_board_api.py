@@ -174,6 +174,15 @@ def test_the_final_screen_shows_every_seats_score_breakdown(client):
     assert not [e for e in root.iter() if e.get("class") == "final-winner"]  # aborted: nobody won
 
 
+def test_the_final_screen_marks_the_winner_and_who_gave_up(client):
+    game = create(client)
+    gid, tok = game["game_id"], tokens(game)
+    assert client.post(f"/v1/games/{gid}/resign", headers=bearer(tok[1])).status_code == 200
+    root = parse(client.get(f"/v1/games/{gid}/board.svg", headers={"Accept-Language": "de"}))
+    marks = {e.get("class"): "".join(e.itertext()) for e in root.iter() if e.get("class", "").startswith("final-")}
+    assert marks["final-winner"] == "★ Sieger" and marks["final-forfeited"] == "aufgegeben"
+
+
 def test_picture_shows_only_what_the_json_view_shows(client):
     """The toy game's hands are secret: the seat's own hand is drawn, nobody else's."""
     game = create(client)
