@@ -168,7 +168,7 @@ PAGE_TEXTS = {
     "game_over": N_("Game over."), "game_aborted": N_("Game aborted."), "waiting": N_("Waiting for {names}…"),
     "thinking": N_("{name} (AI) is thinking…"), "status_line": N_("{game} · move {version} · {status}"),
     "choose": N_("This place holds several moves: choose one."), "winners": N_("Won: {names}"),
-    "no_winner": N_("No winner."), "hint_wait": N_("Looking for a good move…"),
+    "no_winner": N_("No winner."), "gave_up": N_("gave up"), "hint_wait": N_("Looking for a good move…"),
     "hint_line": N_("{move}: win chance {percent} %, tried {visits} times"), "hint_move": N_("Hint: {move}"),
     "hint_none": N_("No hint: the game moved on or the search ran out of time."),
     "stale": N_("The game moved on meanwhile: choose again."), "refused": N_("The move was not accepted."),

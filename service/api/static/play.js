@@ -302,6 +302,7 @@ function showScores(sheet, view) {
     Object.assign(mark.style, { background: colour, color: ink });
     th.prepend(mark);
     if (winners.includes(line.seat)) { th.classList.add("winner"); th.append(" ★"); }
+    if ((sheet.forfeited || []).includes(line.seat)) th.append(" (" + t("gave_up") + ")");
     head.appendChild(th);
   }
   const rows = [head];
