@@ -17,6 +17,7 @@ from marshmallow import EXCLUDE, Schema, fields
 from engine import registry, seat_label, svg
 from engine.i18n import DEFAULT, N_, translate
 from engine.texts import score_text
+from engine.texts import seat_name as player
 
 from ..games import AI, Game
 from ..outcome import ABORTED, FINISHED, final_sheet
@@ -98,9 +99,10 @@ def picture(game: Game, seat: int | None, highlight: bool = False, lang: str = D
                      banner_seat=(game.to_move() or [None])[0], scores=score_rows(game, lang), lang=lang)
 
 
-def seat_name(game: Game, seat: int) -> str:
-    info = game.record["seats"][seat]
-    return info.get("name") or seat_label(seat)
+def seat_name(game: Game, seat: int, lang: str = DEFAULT) -> str:
+    """A seat's name; the default one ("Player 1") in ``lang``."""
+    name = game.record["seats"][seat].get("name")
+    return player(seat, lang) if not name or name == seat_label(seat) else name
 
 
 #: a game's status in words
@@ -108,9 +110,9 @@ STATUS_WORDS = {"waiting": N_("waiting"), "active": N_("active"), "finished": N_
 
 
 def heading(game: Game, seat: int | None, lang: str = DEFAULT) -> str:
-    name = None if seat is None else seat_name(game, seat)
-    who = translate(lang, N_("spectator")) if seat is None else name if name == seat_label(seat) else \
-        f"{seat_label(seat)} ({name})"
+    name = None if seat is None else seat_name(game, seat, lang)
+    who = translate(lang, N_("spectator")) if seat is None else name if name == player(seat, lang) else \
+        f"{player(seat, lang)} ({name})"
     return translate(lang, N_("{game} · move {version} · {status} · viewed by {who}"), game=game.match.ruleset.name,
                      version=game.version, status=translate(lang, STATUS_WORDS.get(game.status, game.status)),
                      who=who)
@@ -121,14 +123,14 @@ def banner(game: Game, seat: int | None, lang: str = DEFAULT) -> str:
         return translate(lang, N_("Game aborted — no winner"))
     if game.status == FINISHED:
         winners = final_sheet(game.record, game.match).get("winners") or []
-        names = ", ".join(seat_name(game, s) for s in winners)
+        names = ", ".join(seat_name(game, s, lang) for s in winners)
         return translate(lang, N_("Game over — winner: {names}") if len(winners) == 1
                          else N_("Game over — winners: {names}"), names=names)
     to_move = game.to_move()
     if seat is not None and seat in to_move:
         return translate(lang, N_("Your turn") if len(to_move) == 1 else N_("Your turn (simultaneous)"))
-    names = ", ".join(translate(lang, N_("{name} (AI)"), name=seat_name(game, s))
-                      if game.record["seats"][s]["kind"] == AI else seat_name(game, s) for s in to_move)
+    names = ", ".join(translate(lang, N_("{name} (AI)"), name=seat_name(game, s, lang))
+                      if game.record["seats"][s]["kind"] == AI else seat_name(game, s, lang) for s in to_move)
     return translate(lang, N_("To move: {names}"), names=names) if names else translate(lang, N_("Waiting"))
 
 
@@ -139,7 +141,7 @@ def score_rows(game: Game, lang: str = DEFAULT) -> list[dict]:
     ended = game.status in (FINISHED, ABORTED)
     winners = set(sheet.get("winners") or []) if game.status == FINISHED else set()
     to_move = set(game.to_move())
-    rows = [{"seat": line["seat"], "name": seat_name(game, line["seat"]), "total": line["total"],
+    rows = [{"seat": line["seat"], "name": seat_name(game, line["seat"], lang), "total": line["total"],
              "winner": line["seat"] in winners, "to_move": line["seat"] in to_move}
             for line in sheet["scores"]]
     if ended:

@@ -100,6 +100,16 @@ def test_a_move_from_the_list_in_words(live_server, browser):
     events = [e.text for e in driver.find_elements("css selector", "#history li.event")]
     assert any(e.startswith("Player 1 ") for e in events), events
     assert not any("=" in e for e in events)
+    # switched to German in the game: the history, the moves and the picture are read again in German
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", "lang")).select_by_value("de")
+    wait_for(driver, lambda d: d.get("lang") == "de", "no switch to German")
+    wait_for(driver, lambda d: driver.find_elements("css selector", "#history li.event")[0].text.startswith("Spieler "),
+             "the history is not German")
+    assert len(driver.find_elements("css selector", "#history li.event")) == len(events)
+    assert "Sicht von Spieler 1" in driver.find_element("css selector", "#board svg .heading").text
+    assert driver.find_element("css selector", "#scores th:nth-child(3)").text.endswith("Spieler 2")
 
 
 @pytest.mark.timeout(120)

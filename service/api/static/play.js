@@ -60,9 +60,11 @@ async function api(method, path, body) {
   return { status: response.status, data, headers: response.headers };
 }
 
+/** A seat's name; the server's default one ("Player 1", as the seat's label) in the page's language. */
 function seatName(seat) {
   const info = state.view && state.view.seats[seat];
-  return (info && info.name) || t("seat", { number: seat + 1 });
+  const name = info && info.name;
+  return !name || name === "Player " + (seat + 1) ? t("seat", { number: seat + 1 }) : name;
 }
 
 function names(seats) { return seats.map(seatName).join(", "); }
@@ -132,7 +134,7 @@ async function refresh() {
   try {
     const base = "/v1/games/" + encodeURIComponent(state.gameId);
     const v = await api("GET", base);
-    if (v.status !== 200) { message(v.data && v.data.message ? v.data.message : t("no_game")); return; }
+    if (v.status !== 200) { message(v.data && v.data.message ? v.data.message : t("no_game")); streamLater(); return; }
     const view = v.data;
     const shown = view.version + ":" + view.status;
     if (shown === state.shown && !state.scorePending) {          // nothing new (a pushed version we showed already)
@@ -140,7 +142,8 @@ async function refresh() {
       return;
     }
     const myTurn = view.status === "active" && state.seat !== null && view.to_move.includes(state.seat);
-    const since = state.history.length ? "?since=" + state.history[state.history.length - 1].version : "";
+    const known = state.history;               // a language switch starts it afresh meanwhile: read again
+    const since = known.length ? "?since=" + known[known.length - 1].version : "";
     const [lm, board, score, hist] = await Promise.all([
       myTurn ? api("GET", base + "/legal-moves") : Promise.resolve(null),
       api("GET", base + "/board.svg" + (myTurn ? "?highlight=true" : "")),
@@ -154,14 +157,15 @@ async function refresh() {
     }
     // all must show the version just read; else the game moved on meanwhile: read it again
     const boardVersion = Number(((board.headers.get("ETag") || "").match(/^(?:W\/)?"(\d+)/) || [])[1]);
-    if ((lm && lm.data.version !== view.version) || boardVersion !== view.version || hist.data.version !== view.version) {
+    if ((lm && lm.data.version !== view.version) || boardVersion !== view.version || hist.data.version !== view.version
+        || state.history !== known) {
       state.again = true;
       return;
     }
     state.view = view; state.version = view.version;
     state.moves = lm ? lm.data.moves : [];
     if (state.hint && state.hint.version !== view.version) state.hint = null;
-    state.history = state.history.concat(hist.data.entries);
+    state.history = known.concat(hist.data.entries);
     showBoard(board.data);
     showStatus(view, myTurn);
     showMoves(state.moves);
