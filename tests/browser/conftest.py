@@ -126,6 +126,22 @@ def new_game(driver, ruleset_id: str, seed: int, level: str = "random") -> None:
     wait_for(driver, lambda d: d.get("game") and d.get("version"), f"{ruleset_id}: no game shown")
 
 
+#: clicks the target at fraction arguments[0] of the picture's targets, then (when the page offers
+#: the target's moves) the choice button at fraction arguments[1]: the number of choices; -1 when
+#: it is no longer our turn, null when it is and the picture has no target
+CLICK_A_TARGET = """
+const pick = (list, at) => list[Math.floor(at * list.length)];
+const click = (element) => element.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+const targets = [...document.querySelectorAll("#board [data-moves]")];
+if (document.body.dataset.myTurn !== "yes") return -1;
+if (!targets.length) return null;
+click(pick(targets, arguments[0]));
+const choices = [...document.querySelectorAll("#choice button.choice")];
+if (choices.length) click(pick(choices, arguments[1]));
+return choices.length;
+"""
+
+
 def ready_to_click(d: dict) -> bool:
     return d.get("status") in ("finished", "aborted") or d.get("myTurn") == "yes"
 
@@ -138,16 +154,16 @@ def play_by_clicking(driver, rng: random.Random, ruleset_id: str, limit: int | N
         d = wait_for(driver, lambda d: ready_to_click(d) and d, f"{ruleset_id}: our turn never came")
         if d["status"] != "active" or clicks == limit:
             return clicks
-        targets = driver.find_elements("css selector", "#board [data-moves]")
-        if not targets:
+        # the targets and a click, in one script: a new version (a chance step, the AI) may redraw the picture
+        version = int(d["version"])
+        picked = driver.execute_script(CLICK_A_TARGET, rng.random(), rng.random())
+        if picked == -1:
+            continue
+        if picked is None:
             moves = driver.execute_script("return [...document.querySelectorAll('#moves button')]"
                                           ".map((b) => b.textContent);")
             shot(driver, f"{ruleset_id}-no-target")
             raise AssertionError(f"{ruleset_id}: no target on the picture for the moves {moves}")
-        version = int(d["version"])
-        click(driver, rng.choice(targets))
-        if data(driver).get("choice") == "yes":
-            click(driver, rng.choice(driver.find_elements("css selector", "#choice button.choice")))
         clicks += 1
         wait_for(driver, lambda d, before=version: int(d.get("version") or 0) > before or d.get("status") != "active",
                  f"{ruleset_id}: the click at version {version} played no move")
