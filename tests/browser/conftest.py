@@ -126,16 +126,27 @@ def new_game(driver, ruleset_id: str, seed: int, level: str = "random") -> None:
     wait_for(driver, lambda d: d.get("game") and d.get("version"), f"{ruleset_id}: no game shown")
 
 
-#: clicks the target at fraction arguments[0] of the picture's targets, then (when the page offers
-#: the target's moves) the choice button at fraction arguments[1]: the number of choices; -1 when
-#: it is no longer our turn, null when it is and the picture has no target
+#: clicks the target at fraction arguments[0] of the picture's targets where a pointer would hit it
+#: (the first of 5 × 5 points across its box), then (when the page offers the target's moves) the
+#: choice button at fraction arguments[1]: the number of choices; -1 when it is no longer our turn,
+#: null when it is and the picture has no target, a text when no point of the target can be hit
 CLICK_A_TARGET = """
 const pick = (list, at) => list[Math.floor(at * list.length)];
 const click = (element) => element.dispatchEvent(new MouseEvent("click", {bubbles: true}));
 const targets = [...document.querySelectorAll("#board [data-moves]")];
 if (document.body.dataset.myTurn !== "yes") return -1;
 if (!targets.length) return null;
-click(pick(targets, arguments[0]));
+const target = pick(targets, arguments[0]);
+target.scrollIntoView({block: "center", inline: "center"});
+const box = target.getBoundingClientRect();
+let hit = null;
+for (let i = 0; i < 25 && !hit; i++) {
+  const point = document.elementFromPoint(box.left + box.width * (1 + 2 * (i % 5)) / 10,
+                                          box.top + box.height * (1 + 2 * Math.floor(i / 5)) / 10);
+  if (point && point.closest("[data-moves]") === target) hit = point;
+}
+if (!hit) return "no point of the target " + target.outerHTML.slice(0, 200) + " can be clicked";
+click(hit);
 const choices = [...document.querySelectorAll("#choice button.choice")];
 if (choices.length) click(pick(choices, arguments[1]));
 return choices.length;
@@ -159,6 +170,9 @@ def play_by_clicking(driver, rng: random.Random, ruleset_id: str, limit: int | N
         picked = driver.execute_script(CLICK_A_TARGET, rng.random(), rng.random())
         if picked == -1:
             continue
+        if isinstance(picked, str):
+            shot(driver, f"{ruleset_id}-covered-target")
+            raise AssertionError(f"{ruleset_id}: {picked}")
         if picked is None:
             moves = driver.execute_script("return [...document.querySelectorAll('#moves button')]"
                                           ".map((b) => b.textContent);")

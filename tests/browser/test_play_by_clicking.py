@@ -1,6 +1,6 @@
 """End to end in headless Chromium: a whole game of every ruleset played on /play by clicking
-the picture only (a highlighted ``#board [data-moves]`` target, then one of the choice buttons
-the page shows when a target holds several moves) against a random AI, to the final screen,
+the picture only (a highlighted ``#board [data-moves]`` target, at a point where a pointer would
+hit it, then one of the choice buttons the page shows when a target holds several moves) against a random AI, to the final screen,
 in English and in German. The page reports what it shows in ``document.body.dataset``: the
 test reacts to it, it never sleeps a guess.
 """
