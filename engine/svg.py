@@ -265,6 +265,22 @@ def fit(content: str, width: float, size: float = 12) -> str:
     return content if len(content) <= room else content[:room - 1] + "…"
 
 
+def wrap(words: str, width: float, size: float = 11, lines: int | None = None) -> list[str]:
+    """``words`` in lines of about ``width`` units at font ``size`` (an estimate: 0.56 em a
+    character); with ``lines``, at most that many, the last one cut with "…"."""
+    limit = max(4, int(width / (size * 0.56)))
+    out: list[str] = []
+    for word in words.split():
+        if out and len(out[-1]) + 1 + len(word) <= limit:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    if lines is not None and len(out) > lines:
+        out = out[:lines]
+        out[-1] = out[-1][:limit - 1] + "…"
+    return [row if len(row) <= limit else row[:limit - 1] + "…" for row in out]
+
+
 def final_sheet(x, y, rows: list[dict], width: float, lang: str = DEFAULT) -> str:
     """The final screen's score sheet: a column per seat (colour and number, name, ★ winner or
     "gave up" for a seat that resigned or ran out of time: ``row["forfeited"]``), a line per

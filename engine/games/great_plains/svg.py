@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 
 from engine.i18n import DEFAULT, N_, translate
-from engine.svg import (circle, document, group, group_targets, hl_polygon, hl_rect, hl_ring, legend,
-                        legend_height, line, num, path, polygon, rect, seat_color, text, title)
+from engine.svg import (circle, document, group, group_targets, hl_polygon, hl_rect, hl_ring, legend, legend_height,
+                        line, num, path, polygon, rect, seat_color, text, title, wrap)
 from engine.texts import move_text, seat_name
 
 from .view import ANIMALS
@@ -222,22 +222,11 @@ def _decision(view, lang) -> str:
     return translate(lang, N_("{who}: place a figure next to an own cave or figure, or use a totem"), who=who)
 
 
-def _wrap(words: str, width: float, size: int = 12) -> list[str]:
-    limit = max(8, int(width / (size * 0.56)))
-    out: list[str] = []
-    for word in words.split():
-        if out and len(out[-1]) + 1 + len(word) <= limit:
-            out[-1] += " " + word
-        else:
-            out.append(word)
-    return out
-
-
 def _panel(view, highlight, free, x, lang) -> tuple[list[str], float]:
     """Decision, buttons, players, supply, hunting grounds and the legend, top to bottom."""
     parts = []
     y = TOP + 4
-    for row in _wrap(_decision(view, lang), PANEL_W - 16, 13):
+    for row in wrap(_decision(view, lang), PANEL_W - 16, 13):
         parts.append(text(x, y + 12, row, size=13, weight="bold", class_="decision"))
         y += 17
     for i in free:
@@ -266,7 +255,7 @@ def _panel(view, highlight, free, x, lang) -> tuple[list[str], float]:
             parts.append(text(x + 8, y + 32 + 15 * n, row, size=11, class_="player"))
         y += 28 + 15 * len(rows)
     supply = ", ".join(f"{view['supply'][kind]} {translate(lang, TOTEMS[kind])}" for kind in TOTEMS)
-    for row in _wrap(translate(lang, N_("supply of totem tokens: {supply}"), supply=supply), PANEL_W, 11):
+    for row in wrap(translate(lang, N_("supply of totem tokens: {supply}"), supply=supply), PANEL_W, 11):
         parts.append(text(x, y + 10, row, size=11, class_="supply"))
         y += 15
     y += 14

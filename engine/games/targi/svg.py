@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.i18n import DEFAULT, N_, translate
 from engine.svg import (circle, document, group, group_targets, hl_rect, legend, legend_height, polygon, rect,
-                        seat_color, text, title)
+                        seat_color, text, title, wrap)
 from engine.texts import move_text, seat_name
 
 from .board import BORDER, CORNERS, RAIDS
@@ -86,21 +86,6 @@ DECISIONS = {
 def _cards():
     """The printed card data (a game with its own ``cards`` option shows the ids it does not know)."""
     return card_set(None)
-
-
-def _wrap(words: str, width: float, size: int = 11, lines: int = 3) -> list[str]:
-    """Lines of at most ``width`` units (an estimate: 0.56 em a character), the last one cut with …."""
-    limit = max(4, int(width / (size * 0.56)))
-    out: list[str] = []
-    for word in words.split():
-        if out and len(out[-1]) + 1 + len(word) <= limit:
-            out[-1] += " " + word
-        else:
-            out.append(word)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] = out[-1][:limit - 1] + "…"
-    return [line if len(line) <= limit else line[:limit - 1] + "…" for line in out]
 
 
 def _lines(x, y, rows, size=11, step=13, **attrs):
@@ -183,7 +168,7 @@ def _tribe_card(x, y, w, h, card, lang, cost=True, css="tribe-card") -> str:
         line_y = y + 48
     ability = effect_text(card, lang)
     rows = max(1, int((y + h - 4 - line_y) // 12) + 1)
-    parts += _lines(x + 5, line_y, _wrap(ability, w - 10, lines=rows), step=12, class_="effect")
+    parts += _lines(x + 5, line_y, wrap(ability, w - 10, lines=rows), step=12, class_="effect")
     tip = f"{card}: {ability}" if ability else card
     return group([title(tip)] + parts, class_=css)
 
@@ -205,7 +190,7 @@ def _border_card(card, x, y, lang) -> str:
         name, action = (translate(lang, words) for words in ACTIONS[BORDER[card][0]])
     size = 13 if len(name) * 13 * 0.62 <= CW - 12 else 11
     parts.append(text(x + CW / 2, y + 31, name, size=size, anchor="middle", weight="bold"))
-    parts += _lines(x + CW / 2, y + 47, _wrap(action, CW - 10, lines=2), anchor="middle")
+    parts += _lines(x + CW / 2, y + 47, wrap(action, CW - 10, lines=2), anchor="middle")
     return group([title(f"{card}: {name} — {action}")] + parts, class_="border-card")
 
 
@@ -214,7 +199,7 @@ def _goods_card(card, x, y, lang) -> str:
              rect(x, y, CW, 18, rx=5, fill="#e3c77c", stroke="#6b6457"),
              text(x + 5, y + 13, translate(lang, N_("Goods card {card}"), card=card), size=12, weight="bold")]
     rows = goods_card_text(card, lang)
-    parts += _lines(x + CW / 2, y + 40, _wrap(rows[0], CW - 10, size=13, lines=2), size=13, step=15,
+    parts += _lines(x + CW / 2, y + 40, wrap(rows[0], CW - 10, size=13, lines=2), size=13, step=15,
                     anchor="middle", weight="bold")
     parts += _lines(x + CW / 2, y + 74, rows[1:], anchor="middle")
     return group([title(f"{card}: {' — '.join(rows)}")] + parts, class_="goods-card")
@@ -331,7 +316,7 @@ def _status(view, lang) -> str:
 
 def _button(x, y, w, label, indices, tip) -> list[str]:
     return [rect(x, y, w, BUTTON_H, rx=5, fill="#ffffff", stroke="#777777", class_="button"),
-            text(x + 8, y + 17, _wrap(label, w - 14, size=12, lines=1)[0], size=12, class_="button-label"),
+            text(x + 8, y + 17, wrap(label, w - 14, size=12, lines=1)[0], size=12, class_="button-label"),
             hl_rect(x, y, w, BUTTON_H, indices, tip=tip, rx=5)]
 
 
