@@ -163,7 +163,7 @@ PAGE_TEXTS = {
     "title": N_("Spielwerk · play"), "game": N_("Game"), "players": N_("Players"), "ai_level": N_("AI level"),
     "level_random": N_("random"), "level_easy": N_("easy"), "level_medium": N_("medium"), "level_hard": N_("hard"),
     "your_name": N_("Your name"), "seed": N_("Seed"), "new_game": N_("New game"),
-    "language": N_("Language"), "hint": N_("Hint"), "your_moves": N_("Your moves"),
+    "language": N_("Language"), "hint": N_("Hint"), "full_size": N_("Full size"), "your_moves": N_("Your moves"),
     "help": N_("Click a highlighted place on the board (or a move in this list)."),
     "scores": N_("Scores"), "history": N_("History"), "total": N_("Total"), "you": N_("{name} (you)"),
     "seat": N_("Player {number}"), "setup": N_("Setup"), "your_turn": N_("Your turn."),

@@ -71,7 +71,8 @@ def test_a_hint_is_marked_on_the_board(live_server, browser):
 
 @pytest.mark.timeout(120)
 def test_the_page_on_a_phone(live_server):
-    """390 px wide: nothing wider than the window, the picture scaled to it and still clickable."""
+    """390 px wide: nothing wider than the window, the picture scaled to it and still clickable; "Full size"
+    shows it at its own size (its text as drawn), panned inside the page."""
     driver = chrome()
     try:
         phone(driver)
@@ -84,6 +85,13 @@ def test_the_page_on_a_phone(live_server):
         board = driver.find_element("css selector", "#board svg").rect
         assert board["x"] >= 0 and board["x"] + board["width"] <= width
         shot(driver, "phone")
+        driver.find_element("id", "full-size").click()    # the picture at its own size: its text as drawn, panned
+        full = driver.find_element("css selector", "#board svg").rect
+        own = driver.execute_script("return document.querySelector('#board svg').viewBox.baseVal.width;")
+        assert own >= 480 and abs(full["width"] - own) <= 2     # its own width (and a 1 px border)
+        assert driver.execute_script("return document.documentElement.scrollWidth;") <= width   # the board pans
+        driver.find_element("id", "full-size").click()
+        assert driver.find_element("css selector", "#board svg").rect["width"] <= width
         version = int(data(driver)["version"])
         driver.find_elements("css selector", "#board [data-moves]")[0].click()   # a real tap
         if data(driver).get("choice") == "yes":

@@ -236,7 +236,8 @@ function showBoard(svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const root = doc.documentElement;
   if (root.nodeName !== "svg") { message(t("no_picture")); return; }
-  root.removeAttribute("height");            // scales to the page's width (play.css)
+  root.removeAttribute("height");            // scales to the page's width (play.css), or shows its own ("Full size")
+  root.style.setProperty("--own-width", root.getAttribute("width") + "px");
   root.setAttribute("width", "100%");
   $("#board").replaceChildren(document.importNode(root, true));
   for (const target of document.querySelectorAll("#board [data-moves]")) {   // reachable by keyboard too
@@ -463,6 +464,10 @@ async function start() {
   });
   $("#hint").addEventListener("click", askHint);
   $("#show-form").addEventListener("click", () => document.body.classList.toggle("form-open"));
+  $("#full-size").addEventListener("click", () => {            // fit to the width, or the picture's own size
+    const full = $("#board").classList.toggle("full");
+    $("#full-size").setAttribute("aria-pressed", full ? "true" : "false");
+  });
   await loadRulesets();
   const match = /game=([^&]+)/.exec(location.hash);
   if (match) {
