@@ -213,20 +213,19 @@ def delivery_keys(game_id: str) -> list[str]:
             f"game:{{{game_id}}}:webhook:bodies"]
 
 
-#: KEYS[1..3]: deliveries, order, bodies; ARGV[1]: how many finished deliveries to keep. Drops
-#: the oldest finished deliveries past that count (pending ones stay until they finish).
+#: KEYS[1..3]: deliveries, order, bodies; ``kept``: how many deliveries to keep. Drops the finished
+#: deliveries older than the newest ``kept`` (by version); older pending ones stay until they finish,
+#: so a delivery retried late never pushes a newer finished one out of the list.
 TRIM = """
 local function trim(kept)
   local excess = redis.call('ZCARD', KEYS[2]) - kept
   if excess <= 0 then return end
-  for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
-    if excess <= 0 then break end
+  for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, excess - 1)) do
     local raw = redis.call('HGET', KEYS[1], id)
     if (not raw) or cjson.decode(raw).status ~= 'pending' then
       redis.call('HDEL', KEYS[1], id)
       redis.call('HDEL', KEYS[3], id)
       redis.call('ZREM', KEYS[2], id)
-      excess = excess - 1
     end
   end
 end

@@ -19,11 +19,12 @@ from pathlib import Path
 import ipaddress
 
 import pytest
+import redis
 
 from service.api.app import create_app
 from service.dispatch import QUEUE_AI, QUEUE_SCORES, QUEUE_WEBHOOKS
 from service.errors import WebhookRefused
-from service.webhooks import delivery_id, refusal, send, sign
+from service.webhooks import Policy, Webhooks, delivery_id, delivery_keys, refusal, send, sign
 
 from .players import flask_caller
 from .procs import Processes, service_env, settings_for, store_for, wait_until
@@ -319,3 +320,22 @@ def test_a_slow_receiver_does_not_delay_an_ai_turn(procs, receiver):
     answered = len(hook.delivered())
     assert versions > 20 and answered < versions / 2, (versions, answered, took)
     assert took < 3 * versions / 2, "the AI did not wait for the receiver"
+
+
+def test_a_delivery_retried_late_pushes_no_newer_one_out_of_the_list(redis_url):
+    """With 2 kept: deliveries 1, 2, 3, where 1 is still retrying when 2 and 3 finish. The list
+    keeps the newest two (3, 2) while 1 is pending (1 stays stored until it finishes), and drops 1
+    once it finishes."""
+    hooks = Webhooks(redis.Redis.from_url(redis_url), Policy(allow_private=True, kept=2), ttl_seconds=60)
+    game_id = "kept-" + hashlib.sha256(str(time.time()).encode()).hexdigest()[:12]
+    hooks.register(game_id, 0, "http://127.0.0.1:9/hook", ["move"])
+    ids = [hooks.claim(game_id, version, "move", {"version": version}) for version in (1, 2, 3)]
+    assert None not in ids
+    hooks.fail_unqueued(game_id, ids[1])
+    hooks.fail_unqueued(game_id, ids[2])
+    assert [d["version"] for d in hooks.deliveries(game_id)] == [3, 2]
+    assert hooks.redis.hexists(delivery_keys(game_id)[0], ids[0]), "a pending delivery stays until it finishes"
+    hooks.fail_unqueued(game_id, ids[0])
+    assert [d["version"] for d in hooks.deliveries(game_id)] == [3, 2]
+    assert not hooks.redis.hexists(delivery_keys(game_id)[0], ids[0])
+    hooks.remove(game_id)
