@@ -8,8 +8,12 @@ import pytest
 
 from .conftest import chrome, click, data, new_game, open_page, phone, shot, wait_for
 
-SHOWN_THINKING = """const e = document.querySelector("#thinking");
-return e.offsetParent !== null && e.querySelector(".spinner").offsetWidth > 0 ? e.textContent.trim() : null;"""
+WATCH_THINKING = """window.shownThinking = null;
+new MutationObserver(() => {
+  const e = document.querySelector("#thinking");
+  if (document.body.dataset.thinking === "yes" && e.offsetParent !== null && e.querySelector(".spinner").offsetWidth > 0)
+    window.shownThinking = window.shownThinking || e.textContent.trim();
+}).observe(document.body, { attributes: true, attributeFilter: ["data-thinking"] });"""
 
 
 LISTED = """return {
@@ -29,18 +33,18 @@ def my_turn(d: dict) -> bool:
 
 @pytest.mark.timeout(120)
 def test_the_ais_turn_is_shown_while_it_thinks(live_server, browser):
-    """Against a medium AI (it thinks up to 1.4 s): "Player 2 (AI) is thinking…" with a spinner."""
+    """Against a hard AI (it thinks up to 6 s): "Player 2 (AI) is thinking…" with a spinner."""
     driver = browser
     open_page(driver, live_server, "en")
-    new_game(driver, "great-plains", 3, level="medium")
+    new_game(driver, "great-plains", 3, level="hard")
     wait_for(driver, my_turn, "our turn never came")
     version = int(data(driver)["version"])
+    # the indicator's words while it and its spinner are visible, read by the page itself the moment it says
+    # the AI thinks (an observer of data-thinking): the AI may answer before a poll from here would look
+    driver.execute_script(WATCH_THINKING)
     click(driver, driver.find_elements("css selector", "#board [data-moves]")[0])
-    # the indicator's words while it and its spinner are visible, read at one instant (the AI may answer any moment)
-    shown = wait_for(driver, lambda d: d.get("thinking") == "yes" and driver.execute_script(SHOWN_THINKING),
-                     "the AI's turn was not shown")
-    assert shown == "Player 2 (AI) is thinking…"
     wait_for(driver, lambda d: int(d["version"]) > version + 1 and my_turn(d), "the AI never answered")
+    assert driver.execute_script("return window.shownThinking;") == "Player 2 (AI) is thinking…"
     assert data(driver)["thinking"] == "no" and not driver.find_element("id", "thinking").is_displayed()
 
 
