@@ -17,6 +17,7 @@ from engine.svg import (circle, document, group, group_targets, hl_polygon, hl_r
                         line, num, path, polygon, rect, seat_color, text, title, wrap)
 from engine.texts import move_text, seat_name
 
+from .texts import TOTEMS
 from .view import ANIMALS
 
 SIZE = 22  # hex radius (pointy top)
@@ -27,9 +28,8 @@ WIDTH = 780
 BADGE = 7
 TERRAIN = {"G": "#f1dc7c", "W": "#f1dc7c", "H": "#8cc56b", "E": "#8cc56b", "B": "#8cc56b",
            "M": "#a29d93", "C": "#7d786f"}
-#: the totem kinds of the green fields and their words (the badge shows the word's initial)
+#: the totem kinds of the green fields (their words: texts.TOTEMS; the badge shows the word's initial)
 TOTEM_FIELDS = {"H": "horse", "E": "eagle", "B": "bear"}
-TOTEMS = {"horse": N_("horse"), "eagle": N_("eagle"), "bear": N_("bear")}
 TERRAIN_WORDS = {
     "G": N_("meadow (yellow): 1 point for its hunting ground"),
     "W": N_("meadow with a spring: 2 points for its hunting ground"),
