@@ -101,7 +101,7 @@ def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Pol
         children = node.children
         untried, available = [], []
         for move in ruleset.legal_moves(sim, actor):
-            key = (actor, repr(sorted(move.items())))
+            key = actor, _identity(move)
             child = children.get(key)
             if child is None:
                 untried.append((key, move))
@@ -125,6 +125,16 @@ def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Pol
         node.reward += rewards[node.actor]
     if explain and path:
         path[0].change += _lead(ruleset, sim, seat) - lead
+
+
+def _identity(move: dict):
+    """A hashable value equal for equal moves (JSON-like: scalars and lists of them hash as they
+    are; anything deeper falls back to its sorted ``repr``)."""
+    try:
+        return frozenset([(name, tuple(value) if value.__class__ is list else value)
+                          for name, value in move.items()])
+    except TypeError:
+        return repr(sorted(move.items()))
 
 
 def _lead(ruleset: Ruleset, state, seat: int) -> float:

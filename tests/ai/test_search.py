@@ -8,10 +8,13 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import Match, Rng, canonical
 from engine.ai import LEVELS, analyse, choose_move, greedy_move
 from engine.ai.levels import LEVEL_TABLE, budget
+from engine.ai.mcts import _identity
 from engine.ai import policies
 from engine.ai.policies import DEFAULT, Policy, margins
 from engine.registry import rulesets
@@ -181,6 +184,20 @@ def test_the_search_reads_hidden_state_only_through_determinize():
     world = {"hands": [[2, 4], [1, 9]], "played": [[], []], "turn": 0, "bonus": 3}
     result = analyse(Watched(), world, 0, seed=1, iterations=40)
     assert calls == [0] * 40 == [0] * result.iterations
+
+
+_VALUE = st.one_of(st.integers(-3, 3), st.sampled_from(["a", "b", "3"]), st.booleans(), st.none(),
+                   st.lists(st.integers(0, 3), max_size=3),
+                   st.lists(st.lists(st.integers(0, 3), max_size=2), max_size=2))
+_MOVE = st.dictionaries(st.sampled_from(["type", "to", "card", "x"]), _VALUE, max_size=4)
+
+
+@given(_MOVE, _MOVE)
+def test_the_tree_tells_moves_apart_exactly_when_they_differ(a, b):
+    """The search's node key: equal for equal moves whatever their field order, different otherwise."""
+    reordered = dict(reversed(list(a.items())))
+    assert _identity(reordered) == _identity(a)
+    assert (_identity(a) == _identity(b)) == (a == b)
 
 
 # -- playing sense -----------------------------------------------------------------------
