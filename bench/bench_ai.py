@@ -13,6 +13,10 @@ seats 1/k, so an even match scores 1/players. The 95% interval is Wilson's score
 interval. Each row also gives the tested side's median process CPU time per decision
 (decisions with more than one legal move).
 
+Every game is logged to stderr as it ends (its ruleset, agents, budgets, seed, seat and
+score); ``--reuse`` takes such logs and counts their games instead of playing them again, so
+a run cut short can be continued, and ``bench_ladder.py`` can use the same games.
+
 ``--ladder`` runs the rating ladder instead (``bench/bench_ladder.py``, which takes the
 other arguments).
 
@@ -77,12 +81,16 @@ def wilson(score: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run_games(jobs, pool, stop_at):
+def run_games(jobs, pool, stop_at, known=None):
     """Results of the jobs started before ``stop_at`` (a ``perf_counter`` time).
 
-    Each finished game is logged to stderr, so an interrupted run still shows its games.
+    Each finished game is logged to stderr, so an interrupted run still shows its games. A job
+    whose game is in ``known`` (log lines read by :func:`read_logs`) is not played again: its
+    logged score counts, with no thinking times.
     """
-    results = []
+    known = known or {}
+    results = [(known[game_name(job)], {job[2]: [], job[3]: []}) for job in jobs if game_name(job) in known]
+    jobs = [job for job in jobs if game_name(job) not in known]
     if pool is None:
         for job in jobs:
             if time.perf_counter() >= stop_at:
@@ -101,11 +109,31 @@ def run_games(jobs, pool, stop_at):
     return results
 
 
+def read_logs(paths) -> dict:
+    """``{game name: score}`` from the stderr logs of earlier runs (lines ``<game name>, score <x>``)."""
+    known = {}
+    for path in paths or ():
+        for line in Path(path).read_text().splitlines():
+            name, sep, score = line.rpartition(", score ")
+            if sep:
+                known[name] = float(score)
+    return known
+
+
 def logged(job, result):
-    ruleset_id, players, tested, other, _, seed, seat = job
-    print(f"{ruleset_id} {players}p {tested} vs {other}: seed {seed}, tested seat {seat}, score {result[0]:g}",
-          file=sys.stderr, flush=True)
+    print(f"{game_name(job)}, score {result[0]:g}", file=sys.stderr, flush=True)
     return result
+
+
+def game_name(job) -> str:
+    """A game as its log line names it: everything that decides how it is played."""
+    ruleset_id, players, tested, other, iterations, seed, seat = job
+    return (f"{ruleset_id} {players}p {agent_name(tested, iterations)} vs {agent_name(other, iterations)}: "
+            f"seed {seed}, tested seat {seat}")
+
+
+def agent_name(agent, iterations) -> str:
+    return f"{agent} ({iterations[agent]} it)" if agent in iterations else agent
 
 
 def cost(pair, iterations) -> int:
@@ -113,11 +141,12 @@ def cost(pair, iterations) -> int:
     return sum(iterations.get(agent, 0) for agent in pair)
 
 
-def strength(ruleset_id, players, tested, other, games, seed, iterations, pool, stop_at):
-    """One Markdown row: the tested side's mean score over at most ``games`` games."""
+def strength(ruleset_id, players, tested, other, games, seed, iterations, pool, stop_at, known=None):
+    """One Markdown row: the tested side's mean score over at most ``games`` games (games in
+    ``known`` count with their logged score)."""
     jobs = [(ruleset_id, players, tested, other, iterations, seed + i, i % players) for i in range(games)]
     start = time.perf_counter()
-    played = run_games(jobs, pool, stop_at)
+    played = run_games(jobs, pool, stop_at, known)
     scores = [score for score, _ in played]
     thinking = [t for _, times in played for t in times[tested]]
     seconds = time.perf_counter() - start
@@ -199,6 +228,8 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--ladder", action="store_true", help="run bench/bench_ladder.py with the other arguments")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
+    parser.add_argument("--reuse", nargs="*", metavar="LOG",
+                        help="stderr logs of earlier runs: their games count as logged instead of being played again")
     parser.add_argument("--minutes", type=float, default=None,
                         help="time for the strength runs: each match-up gets a share of what is left "
                              "(by games x search work) and starts no game after it; unplayed games are reported")
@@ -215,13 +246,14 @@ def main(argv=None):
         print("|---|---|---|---|---|---|---|---|---|")
         runs = [(rid, pair, games) for rid in ids for pair, games in zip(matchups, args.games) if games]
         budgets = {rid: level_iterations(rid, args) for rid in ids}
+        known = read_logs(args.reuse)
         weights = [games * cost(pair, budgets[rid]) for rid, pair, games in runs]
         end = None if args.minutes is None else time.perf_counter() + 60 * args.minutes
         for i, (ruleset_id, (tested, other), games) in enumerate(runs):
             now = time.perf_counter()
             stop_at = math.inf if end is None else now + (end - now) * weights[i] / sum(weights[i:])
             print(strength(ruleset_id, args.players, tested, other, games, args.seed, budgets[ruleset_id], pool,
-                           stop_at), flush=True)
+                           stop_at, known), flush=True)
     if args.positions:
         print("\n| ruleset | level | default budget | positions | wall median / p95 | CPU median / p95 "
               "| iterations per CPU second |")

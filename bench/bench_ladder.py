@@ -2,11 +2,15 @@
 
     nice -n 10 .venv/bin/python bench/bench_ladder.py --rulesets great-plains --games 20
     nice -n 10 .venv/bin/python bench/bench_ladder.py --agents random greedy easy medium --games 10
+    .venv/bin/python bench/bench_ladder.py --rulesets targi --pairs adjacent --reuse targi.log 2> more.log
 
 A round robin per ruleset between ``random``, ``greedy`` (the one-ply baseline), ``easy``,
-``medium`` and ``hard``: two players, ``--games`` games per pair, game ``i`` on seed
-``seed + i`` with the first-listed agent in seat ``i % 2`` (seats alternate), played by
-``bench_ai.one_game``. Every search runs on the level's iteration count times the ruleset's
+``medium`` and ``hard`` (or, with ``--pairs adjacent``, only each agent against the next: a
+chain, which is all a rating per agent needs): two players, ``--games`` games per pair, game
+``i`` on seed ``seed + i`` with the stronger-listed agent in seat ``i % 2`` (seats alternate),
+played by ``bench_ai.one_game``. These are the games ``bench_ai.py`` plays for the same pair,
+so ``--reuse`` can take the stderr log of either (and of runs cut short) instead of playing a
+logged game again; a reused game has no thinking times. Every search runs on the level's iteration count times the ruleset's
 effort and no time cap, so results do not depend on machine load. A win scores 1, a draw
 (a shared win) ½ each.
 
@@ -36,7 +40,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_ai import run_games  # noqa: E402
+from bench.bench_ai import read_logs, run_games  # noqa: E402
 from engine.ai.levels import budget  # noqa: E402
 from engine.ai.policies import policy_for  # noqa: E402
 from engine.registry import rulesets  # noqa: E402
@@ -54,14 +58,23 @@ def iterations(ruleset_id: str) -> dict:
     return {name: budget(name, None, None, effort)[0] for name in ("easy", "medium", "hard")}
 
 
-def play_pairs(ruleset_id, agents, games, seed, pool) -> tuple[dict, dict]:
-    """``{(a, b): [a's score in each game]}`` for every pair of ``agents``, and ``{agent: [CPU
-    seconds of each decision]}``."""
+def pairs(agents, which: str) -> list[tuple[str, str]]:
+    """The pairs to play, the stronger-listed agent first: ``all`` of them, or the ``adjacent`` ones."""
+    ordered = list(reversed(agents))
+    if which == "adjacent":
+        return list(zip(ordered, ordered[1:]))
+    return list(combinations(ordered, 2))
+
+
+def play_pairs(ruleset_id, agents, which, games, seed, pool, known) -> tuple[dict, dict]:
+    """``{(a, b): [a's score in each game]}`` for the pairs of ``agents`` (``which``: all or
+    adjacent), and ``{agent: [CPU seconds of each decision]}``. Game ``i`` of a pair puts ``a`` in
+    seat ``i % 2``, as ``bench_ai`` puts its tested side, so the games of either can be reused."""
     budgets = iterations(ruleset_id)
     results, thinking = {}, {name: [] for name in agents}
-    for a, b in combinations(agents, 2):
+    for a, b in pairs(agents, which):
         jobs = [(ruleset_id, 2, a, b, budgets, seed + i, i % 2) for i in range(games)]
-        played = run_games(jobs, pool, math.inf)
+        played = run_games(jobs, pool, math.inf, known)
         results[a, b] = [score for score, _ in played]
         for _, times in played:
             for name, seconds in times.items():
@@ -103,7 +116,7 @@ def table(ruleset_id, agents, results, thinking, seed) -> list[str]:
     elo, ci = ratings(agents, results), intervals(agents, results, seed)
     budgets = iterations(ruleset_id)
     rows = [f"| {ruleset_id} | {name} | {budgets.get(name, '-')} | {elo[i]:.0f} | {ci[i][0]:.0f} to {ci[i][1]:.0f} "
-            f"| {statistics.median(thinking[name]) if thinking[name] else 0:.3f} s |"
+            f"| {f'{statistics.median(thinking[name]):.3f} s' if thinking[name] else '-'} |"
             for i, name in enumerate(agents)]
     pairs = [f"{a}–{b} {sum(s):g}/{len(s)}" for (a, b), s in results.items()]
     return rows + [f"| {ruleset_id} | pairs (first's score / games) | | {'; '.join(pairs)} | | |"]
@@ -114,9 +127,13 @@ def main(argv=None):
     parser.add_argument("--rulesets", nargs="*", help="ruleset ids (default: all registered)")
     parser.add_argument("--agents", nargs="*", default=list(AGENTS), choices=AGENTS,
                         help="agents of the round robin, random first (the anchor)")
+    parser.add_argument("--pairs", choices=("all", "adjacent"), default="all",
+                        help="every pair, or only neighbours in the agents' order (enough for a chain of ratings)")
     parser.add_argument("--games", type=int, default=100, help="games per pair")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
+    parser.add_argument("--reuse", nargs="*", metavar="LOG",
+                        help="stderr logs of earlier runs (this or bench_ai.py): their games count as logged")
     args = parser.parse_args(argv)
     if args.agents[0] != "random":
         parser.error("the first agent is the anchor and must be random")
@@ -127,7 +144,8 @@ def main(argv=None):
     print("| ruleset | agent | iterations | Elo | 95% CI | CPU per move (median) |\n|---|---|---:|---:|---|---:|")
     for ruleset_id in args.rulesets or list(rulesets()):
         started = time.perf_counter()
-        results, thinking = play_pairs(ruleset_id, args.agents, args.games, args.seed, pool)
+        results, thinking = play_pairs(ruleset_id, args.agents, args.pairs, args.games, args.seed, pool,
+                                       read_logs(args.reuse))
         print("\n".join(table(ruleset_id, args.agents, results, thinking, args.seed)), flush=True)
         print(f"{ruleset_id}: {(time.perf_counter() - started) / 60:.1f} min", file=sys.stderr, flush=True)
     if pool:
