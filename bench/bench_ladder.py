@@ -16,9 +16,10 @@ effort and no time cap, so results do not depend on machine load. A win scores 1
 
 Ratings: the Bradley–Terry maximum-likelihood fit of ``choix.ilsr_pairwise`` (a draw
 enters as half a win each way; a light L2 penalty keeps a side that won every game
-finite), on the Elo scale (400 / ln 10 per unit of log strength), ``random`` at 0. The 95%
-intervals are percentiles of a bootstrap over games (each pair's games resampled with
-replacement, seeded). Each agent's median process CPU time per decision (decisions with
+finite), on the Elo scale (400 / ln 10 per unit of log strength), ``random`` at 0. Each
+agent's rating and its gap to the agent listed before it come with 95% intervals: percentiles
+of the refits on a bootstrap over games (each pair's games resampled with replacement,
+seeded); a pair one side swept gives a gap the penalty sets, the same in every refit. Each agent's median process CPU time per decision (decisions with
 more than one legal move, over all its games) comes with it. Prints Markdown tables for
 docs/ai.md. ``bench/bench_ai.py --ladder`` runs this too.
 """
@@ -100,24 +101,34 @@ def ratings(agents, results) -> np.ndarray:
     return ELO * (strengths - strengths[0])
 
 
-def intervals(agents, results, seed, resamples=BOOTSTRAP) -> np.ndarray:
-    """95% bootstrap intervals, one ``(low, high)`` row per agent."""
+def bootstrap(agents, results, seed, resamples=BOOTSTRAP) -> np.ndarray:
+    """The ratings refitted on ``resamples`` bootstrap samples (each pair's games resampled with
+    replacement), one row per sample."""
     rng = np.random.default_rng(seed)
     fits = []
     for _ in range(resamples):
         sample = {pair: list(rng.choice(scores, len(scores))) for pair, scores in results.items()}
         fits.append(ratings(agents, sample))
-    return np.percentile(np.array(fits), [2.5, 97.5], axis=0).T
+    return np.array(fits)
+
+
+def interval(values: np.ndarray) -> str:
+    """The 95% percentile interval of bootstrap values."""
+    low, high = np.percentile(values, [2.5, 97.5])
+    return f"{low:.0f} to {high:.0f}"
 
 
 def table(ruleset_id, agents, results, thinking, seed) -> list[str]:
-    """Markdown rows: each agent's rating, interval and median CPU time per decision, then the
-    pairwise scores."""
-    elo, ci = ratings(agents, results), intervals(agents, results, seed)
+    """Markdown rows: each agent's rating and its gap to the agent listed before it, each with a
+    95% interval, and its median CPU time per decision; then the pairwise scores."""
+    elo, fits = ratings(agents, results), bootstrap(agents, results, seed)
     budgets = iterations(ruleset_id)
-    rows = [f"| {ruleset_id} | {name} | {budgets.get(name, '-')} | {elo[i]:.0f} | {ci[i][0]:.0f} to {ci[i][1]:.0f} "
-            f"| {f'{statistics.median(thinking[name]):.3f} s' if thinking[name] else '-'} |"
-            for i, name in enumerate(agents)]
+    rows = []
+    for i, name in enumerate(agents):
+        gap = f"{elo[i] - elo[i - 1]:.0f} ({interval(fits[:, i] - fits[:, i - 1])})" if i else "-"
+        cpu = f"{statistics.median(thinking[name]):.3f} s" if thinking[name] else "-"
+        rows.append(f"| {ruleset_id} | {name} | {budgets.get(name, '-')} | {elo[i]:.0f} ({interval(fits[:, i])}) "
+                    f"| {gap} | {cpu} |")
     pairs = [f"{a}–{b} {sum(s):g}/{len(s)}" for (a, b), s in results.items()]
     return rows + [f"| {ruleset_id} | pairs (first's score / games) | | {'; '.join(pairs)} | | |"]
 
@@ -141,7 +152,8 @@ def main(argv=None):
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f}, "
           f"{os.cpu_count()} cores, {args.jobs} job(s), {args.games} games per pair\n")
     pool = Pool(args.jobs) if args.jobs > 1 else None
-    print("| ruleset | agent | iterations | Elo | 95% CI | CPU per move (median) |\n|---|---|---:|---:|---|---:|")
+    print("| ruleset | agent | iterations | Elo (95% CI) | gap to the agent before (95% CI) | CPU per move (median) |"
+          "\n|---|---|---:|---|---|---:|")
     for ruleset_id in args.rulesets or list(rulesets()):
         started = time.perf_counter()
         results, thinking = play_pairs(ruleset_id, args.agents, args.pairs, args.games, args.seed, pool,
