@@ -169,9 +169,9 @@ def speed(ruleset_id, positions, seed):
     ruleset = rulesets()[ruleset_id]
     sample = sample_positions(ruleset, positions, seed)
     rows = []
-    effort = policy_for(ruleset).effort
+    own = policy_for(ruleset).iterations
     for name in ("easy", "medium", "hard"):
-        iterations, budget_ms = budget(name, None, None, effort)
+        iterations, budget_ms = budget(name, None, None, own)
         wall, cpu, iters = [], [], 0
         for i, (state, seat) in enumerate(sample):
             started = time.process_time()
@@ -208,8 +208,8 @@ def sample_positions(ruleset, count, seed):
 
 def level_iterations(ruleset_id, args) -> dict:
     """Iteration budgets of medium and hard for one ruleset: the flags, or the levels' defaults."""
-    effort = policy_for(rulesets()[ruleset_id]).effort
-    return {name: getattr(args, name) or budget(name, None, None, effort)[0] for name in ("medium", "hard")}
+    own = policy_for(rulesets()[ruleset_id]).iterations
+    return {name: getattr(args, name) or budget(name, None, None, own)[0] for name in ("medium", "hard")}
 
 
 def main(argv=None):

@@ -10,8 +10,8 @@ chain, which is all a rating per agent needs): two players, ``--games`` games pe
 ``i`` on seed ``seed + i`` with the stronger-listed agent in seat ``i % 2`` (seats alternate),
 played by ``bench_ai.one_game``. These are the games ``bench_ai.py`` plays for the same pair,
 so ``--reuse`` can take the stderr log of either (and of runs cut short) instead of playing a
-logged game again; a reused game has no thinking times. Every search runs on the level's iteration count times the ruleset's
-effort and no time cap, so results do not depend on machine load. A win scores 1, a draw
+logged game again; a reused game has no thinking times. Every search runs on its level's
+iteration count for the ruleset and no time cap, so results do not depend on machine load. A win scores 1, a draw
 (a shared win) ½ each.
 
 Ratings: the Bradley–Terry maximum-likelihood fit of ``choix.ilsr_pairwise`` (a draw
@@ -54,9 +54,9 @@ BOOTSTRAP = 1000
 
 
 def iterations(ruleset_id: str) -> dict:
-    """The searching levels' iteration budgets for the ruleset (its effort applied)."""
-    effort = policy_for(rulesets()[ruleset_id]).effort
-    return {name: budget(name, None, None, effort)[0] for name in ("easy", "medium", "hard")}
+    """The searching levels' iteration budgets for the ruleset (the ruleset's own counts where it has them)."""
+    own = policy_for(rulesets()[ruleset_id]).iterations
+    return {name: budget(name, None, None, own)[0] for name in ("easy", "medium", "hard")}
 
 
 def pairs(agents, which: str) -> list[tuple[str, str]]:

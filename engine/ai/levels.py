@@ -1,7 +1,8 @@
 """AI levels as search budgets.
 
-A level is an iteration budget plus a thinking-time cap; a ruleset whose decisions
-branch widely multiplies the iterations by its policy's ``effort``. Explicit
+A level is an iteration budget plus a thinking-time cap; a ruleset's policy may set its own
+iteration count for a level (``Policy.iterations``: where decisions branch widely, or where
+the table's count would think too long). Explicit
 ``iterations`` or ``budget_ms`` replace the level's budget: given only ``iterations`` the search is
 exactly reproducible (no time cap); given only ``budget_ms`` it searches until the
 time is up; given both, it stops at whichever comes first. A server passes ``Caps``:
@@ -10,6 +11,7 @@ every search then stops at the caps' iterations and time as well, whatever was a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -46,8 +48,10 @@ DEFAULT_CAPS = Caps(iterations=10 * LEVEL_TABLE["hard"].iterations, budget_ms=LE
 
 
 def budget(level: str, iterations: int | None, budget_ms: int | None,
-           effort: int = 1, caps: Caps | None = None) -> tuple[int | None, int | None]:
-    """The ``(iterations, budget_ms)`` a search runs with; ``None`` means unlimited (never with ``caps``)."""
+           own: Mapping[str, int] | None = None, caps: Caps | None = None) -> tuple[int | None, int | None]:
+    """The ``(iterations, budget_ms)`` a search runs with: the explicit budgets, else the level's
+    (its iterations from ``own``, the ruleset's counts per level, where it names the level);
+    ``None`` means unlimited (never with ``caps``)."""
     if level not in LEVEL_TABLE:
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
     for name, value in (("iterations", iterations), ("budget_ms", budget_ms)):
@@ -55,7 +59,7 @@ def budget(level: str, iterations: int | None, budget_ms: int | None,
             raise ValueError(f"{name} must be at least 1")
     if iterations is None and budget_ms is None:
         chosen = LEVEL_TABLE[level]
-        iterations, budget_ms = chosen.iterations * effort, chosen.budget_ms
+        iterations, budget_ms = (own or {}).get(level, chosen.iterations), chosen.budget_ms
     if caps is None:
         return iterations, budget_ms
     return _capped(iterations, caps.iterations), _capped(budget_ms, caps.budget_ms)

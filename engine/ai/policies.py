@@ -13,8 +13,8 @@ best other estimate. Each seat maximises its own reward.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from ..contract import Ruleset
 from ..playout import play_randomly
@@ -30,15 +30,15 @@ class Policy:
 
     ``rollout_depth``: decisions played at random after the tree before the position is
     judged (``None``: play to the end). ``scale``: score points that make a clear lead.
-    ``exploration``: the UCB constant. ``effort``: multiplies a level's iterations, for
-    rulesets whose decisions branch widely. ``evaluate(state)``: each seat's expected final
+    ``exploration``: the UCB constant. ``iterations``: the ruleset's own iteration count per
+    level, where it differs from the level table's (``engine.ai.levels``). ``evaluate(state)``: each seat's expected final
     total in a game not yet over (``None``: the provisional totals).
     """
 
     rollout_depth: int | None = 10
     scale: float = 10.0
     exploration: float = 0.7
-    effort: int = 1
+    iterations: Mapping[str, int] = field(default_factory=dict)
     evaluate: Callable[[object], list[float]] | None = None
 
     def rollout(self, ruleset: Ruleset, state, rng: Rng) -> list[float]:

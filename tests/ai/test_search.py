@@ -75,11 +75,12 @@ def test_analysis_runs_at_a_level_budget_and_random_does_not_search():
         analyse(NIM, nim(12), 0, level="random")
 
 
-def test_a_ruleset_effort_multiplies_the_level_iterations_but_not_explicit_budgets(monkeypatch):
-    monkeypatch.setattr(NIM, "ai_policy", Policy(effort=3))
-    assert analyse(NIM, nim(12), 0, level="easy").iterations == 3 * LEVEL_TABLE["easy"].iterations
+def test_a_ruleset_sets_its_own_level_iterations_but_not_explicit_budgets(monkeypatch):
+    monkeypatch.setattr(NIM, "ai_policy", Policy(iterations={"easy": 70}))
+    assert analyse(NIM, nim(12), 0, level="easy").iterations == 70
+    assert analyse(NIM, nim(12), 0, level="medium").iterations == LEVEL_TABLE["medium"].iterations
     assert analyse(NIM, nim(12), 0, level="easy", iterations=20).iterations == 20
-    assert budget("hard", None, None, effort=4) == (4 * LEVEL_TABLE["hard"].iterations, LEVEL_TABLE["hard"].budget_ms)
+    assert budget("hard", None, None, {"hard": 1500}) == (1500, LEVEL_TABLE["hard"].budget_ms)
 
 
 def test_iteration_budget_is_spent_exactly():
