@@ -206,10 +206,16 @@ def sample_positions(ruleset, count, seed):
     return found
 
 
+def default_iterations(ruleset_id) -> dict:
+    """The searching levels' iteration counts for the ruleset (its own counts where it has them)."""
+    own = policy_for(rulesets()[ruleset_id]).iterations
+    return {name: budget(name, None, None, own)[0] for name in ("easy", "medium", "hard")}
+
+
 def level_iterations(ruleset_id, args) -> dict:
     """Iteration budgets of medium and hard for one ruleset: the flags, or the levels' defaults."""
-    own = policy_for(rulesets()[ruleset_id]).iterations
-    return {name: getattr(args, name) or budget(name, None, None, own)[0] for name in ("medium", "hard")}
+    defaults = default_iterations(ruleset_id)
+    return {name: getattr(args, name) or defaults[name] for name in ("medium", "hard")}
 
 
 def main(argv=None):

@@ -41,9 +41,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_ai import read_logs, run_games  # noqa: E402
-from engine.ai.levels import budget  # noqa: E402
-from engine.ai.policies import policy_for  # noqa: E402
+from bench.bench_ai import default_iterations, read_logs, run_games  # noqa: E402
 from engine.registry import rulesets  # noqa: E402
 
 AGENTS = ("random", "greedy", "easy", "medium", "hard")
@@ -51,12 +49,6 @@ ELO = 400 / math.log(10)
 #: L2 penalty of the fit: small next to the games' evidence, but finite ratings for a clean sweep
 ALPHA = 0.01
 BOOTSTRAP = 1000
-
-
-def iterations(ruleset_id: str) -> dict:
-    """The searching levels' iteration budgets for the ruleset (the ruleset's own counts where it has them)."""
-    own = policy_for(rulesets()[ruleset_id]).iterations
-    return {name: budget(name, None, None, own)[0] for name in ("easy", "medium", "hard")}
 
 
 def pairs(agents, which: str) -> list[tuple[str, str]]:
@@ -71,7 +63,7 @@ def play_pairs(ruleset_id, agents, which, games, seed, pool, known) -> tuple[dic
     """``{(a, b): [a's score in each game]}`` for the pairs of ``agents`` (``which``: all or
     adjacent), and ``{agent: [CPU seconds of each decision]}``. Game ``i`` of a pair puts ``a`` in
     seat ``i % 2``, as ``bench_ai`` puts its tested side, so the games of either can be reused."""
-    budgets = iterations(ruleset_id)
+    budgets = default_iterations(ruleset_id)
     results, thinking = {}, {name: [] for name in agents}
     for a, b in pairs(agents, which):
         jobs = [(ruleset_id, 2, a, b, budgets, seed + i, i % 2) for i in range(games)]
@@ -122,7 +114,7 @@ def table(ruleset_id, agents, results, thinking, seed) -> list[str]:
     """Markdown rows: each agent's rating and its gap to the agent listed before it, each with a
     95% interval, and its median CPU time per decision; then the pairwise scores."""
     elo, fits = ratings(agents, results), bootstrap(agents, results, seed)
-    budgets = iterations(ruleset_id)
+    budgets = default_iterations(ruleset_id)
     rows = []
     for i, name in enumerate(agents):
         gap = f"{elo[i] - elo[i - 1]:.0f} ({interval(fits[:, i] - fits[:, i - 1])})" if i else "-"
