@@ -108,6 +108,9 @@ class Ruleset(ABC):
     move_texts: ClassVar[dict[str, str]] = {}
     #: score sheet breakdown keys -> their name (a msgid: ``engine.texts.score_text``)
     score_texts: ClassVar[dict[str, str]] = {}
+    #: options a player picks when starting a game (the /play form): option -> ``{"label": msgid,
+    #: "choices": {value: msgid}}``, the first choice the option's default
+    setup_texts: ClassVar[dict[str, dict]] = {}
     #: move types whose payload only their mover sees (``redact_move`` leaves others only the type)
     redacted_moves: ClassVar[tuple[str, ...]] = ()
     #: the AI's search settings for this game (an ``engine.ai.Policy``; None: the default)

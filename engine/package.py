@@ -55,6 +55,7 @@ class PackagedRuleset(Ruleset):
         cls.event_texts = cls.modules.texts.EVENTS
         cls.move_texts = cls.modules.texts.MOVES
         cls.score_texts = cls.modules.texts.SCORES
+        cls.setup_texts = cls.modules.texts.SETUP
 
     def check_options(self, options):
         return self.modules.options.check_options(options)

@@ -181,10 +181,17 @@ PAGE_TEXTS = {
 
 @play_page.route("/play/texts")
 def play_texts():
-    """The /play page's words and the names of every ruleset's score parts, in the request's
-    language (``Accept-Language``), and the seat colours of the pictures (with the ink on each)."""
+    """The /play page's words, the names of every ruleset's score parts and the options its form
+    offers when starting a game, in the request's language (``Accept-Language``), and the seat
+    colours of the pictures (with the ink on each)."""
     lang = language()
+    every = registry.rulesets().values()
     return {"lang": lang, "page": {key: translate(lang, msgid) for key, msgid in PAGE_TEXTS.items()},
             "seat_colors": [[colour, svg.ink_on(colour)] for colour in svg.SEAT_COLORS],
             "scores": {ruleset.id: {key: translate(lang, msgid) for key, msgid in ruleset.score_texts.items()}
-                       for ruleset in registry.rulesets().values()}}
+                       for ruleset in every},
+            "setup": {ruleset.id: [{"option": option, "label": translate(lang, words["label"]),
+                                    "choices": [{"value": value, "text": translate(lang, text)}
+                                                for value, text in words["choices"].items()]}
+                                   for option, words in ruleset.setup_texts.items()]
+                      for ruleset in every}}

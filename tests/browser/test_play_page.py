@@ -136,6 +136,29 @@ def test_a_move_from_the_list_in_words(live_server, browser):
 
 
 @pytest.mark.timeout(120)
+def test_a_night_game_of_woodwalkers_is_chosen_on_the_form(live_server, browser):
+    """Woodwalkers offers its variant on the form; the choice stays over a change of language, and
+    the game is created with it (its public view says night)."""
+    from selenium.webdriver.support.ui import Select
+
+    driver = browser
+    open_page(driver, live_server, "en")
+    Select(driver.find_element("id", "ruleset")).select_by_value("great-plains")
+    assert not driver.find_elements("css selector", "#setup-options select")
+    Select(driver.find_element("id", "ruleset")).select_by_value("woodwalkers")
+    variant = Select(driver.find_element("id", "setup-variant"))
+    assert [o.text for o in variant.options] == ["Day: every animal open", "Night: animals face down"]
+    variant.select_by_value("night")
+    Select(driver.find_element("id", "lang")).select_by_value("de")
+    wait_for(driver, lambda d: d.get("lang") == "de", "the page did not switch to German")
+    variant = Select(driver.find_element("id", "setup-variant"))
+    assert variant.first_selected_option.text == "Nacht: Tiere verdeckt"
+    new_game(driver, "woodwalkers", 5)
+    view = driver.execute_script("return fetch('/v1/games/' + document.body.dataset.game).then((r) => r.json());")
+    assert view["state"]["variant"] == "night"
+
+
+@pytest.mark.timeout(120)
 def test_the_language_is_the_browsers_until_one_is_chosen(live_server):
     """A browser preferring French, then German gets the German page; the choice of English is kept
     over a reload."""

@@ -163,6 +163,25 @@ def test_the_play_page_has_its_words_in_english_and_german(client):
     assert len(english["seat_colors"]) == 8
 
 
+def test_the_play_form_offers_each_rulesets_setup_choices_in_words(client):
+    """GET /play/texts lists, per ruleset, the options its form offers (Woodwalkers: day or night),
+    each choice a valid value of the option, the first its default, in English and German."""
+    english, german = (client.get("/play/texts", headers={"Accept-Language": lang}).json["setup"]
+                       for lang in ("en", "de"))
+    assert set(english) == set(german) == set(registry.rulesets())
+    assert [entry["option"] for entry in english["woodwalkers"]] == ["variant"]
+    for ruleset_id, entries in english.items():
+        ruleset = registry.get(ruleset_id)
+        for entry, in_german in zip(entries, german[ruleset_id], strict=True):
+            values = [choice["value"] for choice in entry["choices"]]
+            assert values == [choice["value"] for choice in in_german["choices"]]
+            assert values[0] == ruleset.make_options({})[entry["option"]]
+            for value in values:
+                assert ruleset.make_options({entry["option"]: value})[entry["option"]] == value
+            assert entry["label"] != in_german["label"]
+            assert all(a["text"] != b["text"] for a, b in zip(entry["choices"], in_german["choices"]))
+
+
 def test_the_final_screen_shows_every_seats_score_breakdown(client):
     """Once the game is over the picture's final sheet names each part of the score in words."""
     game = create(client)

@@ -35,6 +35,7 @@ SCORES = {
     "hut": N_("Huts"),
     "meadow": N_("Hunters on meadows"),
 }
+SETUP = {}
 PILES = {"land": N_("land tile"), "bonus": N_("bonus tile")}
 PIECES = {"hut": N_("a fishing hut"), "gatherer": N_("a gatherer"), "fisherman": N_("a fisherman"),
           "hunter": N_("a hunter"), "member": N_("a tribe member")}

@@ -30,6 +30,7 @@ SCORES = {
     "hunting_grounds": N_("Hunting grounds won"),
     "leftover_totems": N_("Totem tokens left over"),
 }
+SETUP = {}
 TOTEMS = {"horse": N_("horse"), "eagle": N_("eagle"), "bear": N_("bear")}
 
 

@@ -106,6 +106,7 @@ SCORES = {
     "row_bonuses": N_("Row bonuses"),
     "abilities": N_("Card abilities at the end"),
 }
+SETUP = {}
 GOODS = {"D": N_("dates"), "S": N_("salt"), "P": N_("pepper")}
 DECKS = {"goods": N_("goods"), "tribe": N_("tribe")}
 

@@ -51,6 +51,8 @@ SCORES = {
     "duels": N_("Duels won"),
     "flags": N_("Flags"),
 }
+SETUP = {"variant": {"label": N_("Variant"),
+                       "choices": {"day": N_("Day: every animal open"), "night": N_("Night: animals face down")}}}
 SPECIES = {"puma": N_("puma"), "wolf": N_("wolf"), "bison": N_("bison"), "deer": N_("deer"), "bear": N_("bear"),
            "otter": N_("otter"), "squirrel": N_("squirrel")}
 ATTRIBUTES = {"endurance": N_("endurance"), "speed": N_("speed"), "strength": N_("strength"),

@@ -35,6 +35,7 @@ async function loadTexts() {
   for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
   $("#seed").placeholder = t("level_random");
   $("#lang").value = state.lang;
+  updateSetup();
   document.body.dataset.lang = state.lang;
 }
 
@@ -95,6 +96,31 @@ function updatePlayers() {
     o.value = n; o.textContent = n;
     players.appendChild(o);
   }
+  updateSetup();
+}
+
+/** The options the chosen ruleset offers when starting a game, one select each (a choice made
+ * before stays chosen when only the language changes). */
+function updateSetup() {
+  const box = $("#setup-options");
+  const ruleset = $("#ruleset").value;
+  const chosen = {};
+  for (const select of box.querySelectorAll("select")) chosen[select.dataset.option] = select.value;
+  box.replaceChildren();
+  for (const entry of ((state.texts && state.texts.setup) || {})[ruleset] || []) {
+    const select = document.createElement("select");
+    select.id = "setup-" + entry.option;
+    select.dataset.option = entry.option;
+    for (const choice of entry.choices) {
+      const o = document.createElement("option");
+      o.value = choice.value; o.textContent = choice.text;
+      select.appendChild(o);
+    }
+    if (entry.choices.some((c) => c.value === chosen[entry.option])) select.value = chosen[entry.option];
+    const label = document.createElement("label");
+    label.append(cell("span", entry.label), " ", select);
+    box.appendChild(label);
+  }
 }
 
 async function newGame(event) {
@@ -105,6 +131,9 @@ async function newGame(event) {
   if ($("#name").value) seats[0].name = $("#name").value;
   for (let i = 1; i < n; i++) seats.push({ kind: "ai", level: $("#level").value });
   const body = { ruleset: $("#ruleset").value, seats };
+  const options = {};
+  for (const select of $("#setup-options").querySelectorAll("select")) options[select.dataset.option] = select.value;
+  if (Object.keys(options).length) body.options = options;
   if ($("#seed").value !== "") body.seed = Number($("#seed").value);
   state.token = null;
   const r = await api("POST", "/v1/games", body);
