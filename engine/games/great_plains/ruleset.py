@@ -15,7 +15,7 @@ class GreatPlains(PackagedRuleset):
     min_players = 2
     max_players = 2
     rules_version = "1"
-    ai_policy = Policy(scale=10.0)
+    ai_policy = Policy(scale=10.0, iterations={"medium": 100})
     modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)
 
     def perform(self, state, seat, move):
