@@ -59,15 +59,16 @@ def pairs(agents, which: str) -> list[tuple[str, str]]:
     return list(combinations(ordered, 2))
 
 
-def play_pairs(ruleset_id, agents, which, games, seed, pool, known) -> tuple[dict, dict]:
+def play_pairs(ruleset_id, agents, which, games, seed, pool, known, play=True) -> tuple[dict, dict]:
     """``{(a, b): [a's score in each game]}`` for the pairs of ``agents`` (``which``: all or
     adjacent), and ``{agent: [CPU seconds of each decision]}``. Game ``i`` of a pair puts ``a`` in
-    seat ``i % 2``, as ``bench_ai`` puts its tested side, so the games of either can be reused."""
+    seat ``i % 2``, as ``bench_ai`` puts its tested side, so the games of either can be reused.
+    Without ``play`` only the ``known`` games count."""
     budgets = default_iterations(ruleset_id)
     results, thinking = {}, {name: [] for name in agents}
     for a, b in pairs(agents, which):
         jobs = [(ruleset_id, 2, a, b, budgets, seed + i, i % 2) for i in range(games)]
-        played = run_games(jobs, pool, math.inf, known)
+        played = run_games(jobs, pool, math.inf if play else -math.inf, known)
         results[a, b] = [score for score, _ in played]
         for _, times in played:
             for name, seconds in times.items():
@@ -113,15 +114,17 @@ def interval(values: np.ndarray) -> str:
 def table(ruleset_id, agents, results, thinking, seed) -> list[str]:
     """Markdown rows: each agent's rating and its gap to the agent listed before it, each with a
     95% interval, and its median CPU time per decision; then the pairwise scores."""
-    elo, fits = ratings(agents, results), bootstrap(agents, results, seed)
     budgets = default_iterations(ruleset_id)
+    pairs = [f"{a}–{b} {sum(s):g}/{len(s)}" for (a, b), s in results.items()]
+    if not all(results.values()):
+        return [f"| {ruleset_id} | not rated: a pair has no games | | {'; '.join(pairs)} | | |"]
+    elo, fits = ratings(agents, results), bootstrap(agents, results, seed)
     rows = []
     for i, name in enumerate(agents):
         gap = f"{elo[i] - elo[i - 1]:.0f} ({interval(fits[:, i] - fits[:, i - 1])})" if i else "-"
         cpu = f"{statistics.median(thinking[name]):.3f} s" if thinking[name] else "-"
         rows.append(f"| {ruleset_id} | {name} | {budgets.get(name, '-')} | {elo[i]:.0f} ({interval(fits[:, i])}) "
                     f"| {gap} | {cpu} |")
-    pairs = [f"{a}–{b} {sum(s):g}/{len(s)}" for (a, b), s in results.items()]
     return rows + [f"| {ruleset_id} | pairs (first's score / games) | | {'; '.join(pairs)} | | |"]
 
 
@@ -137,6 +140,8 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
     parser.add_argument("--reuse", nargs="*", metavar="LOG",
                         help="stderr logs of earlier runs (this or bench_ai.py): their games count as logged")
+    parser.add_argument("--logged-only", action="store_true",
+                        help="play no game: fit the games of the --reuse logs (a pair may then have fewer)")
     args = parser.parse_args(argv)
     if args.agents[0] != "random":
         parser.error("the first agent is the anchor and must be random")
@@ -149,7 +154,7 @@ def main(argv=None):
     for ruleset_id in args.rulesets or list(rulesets()):
         started = time.perf_counter()
         results, thinking = play_pairs(ruleset_id, args.agents, args.pairs, args.games, args.seed, pool,
-                                       read_logs(args.reuse))
+                                       read_logs(args.reuse), play=not args.logged_only)
         print("\n".join(table(ruleset_id, args.agents, results, thinking, args.seed)), flush=True)
         print(f"{ruleset_id}: {(time.perf_counter() - started) / 60:.1f} min", file=sys.stderr, flush=True)
     if pool:
