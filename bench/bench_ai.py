@@ -161,7 +161,7 @@ def strength(ruleset_id, players, tested, other, games, seed, iterations, pool, 
     played = f"{n}" if n == games else f"{n} of {games}"
     return (f"| {ruleset_id} | {matchup} | {played} | {budgets or '-'} | {100 * mean:.1f}% "
             f"| {100 * low:.1f}–{100 * high:.1f}% | {wins}/{draws}/{n - wins - draws} "
-            f"| {statistics.median(thinking) if thinking else 0:.2f} s | {seconds / 60:.1f} min |")
+            f"| {f'{statistics.median(thinking):.2f} s' if thinking else '-'} | {seconds / 60:.1f} min |")
 
 
 def speed(ruleset_id, positions, seed):
