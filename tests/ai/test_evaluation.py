@@ -10,7 +10,7 @@ from engine.games.carcassonne_hg.components import FOREST, RIVER
 from engine.games.carcassonne_hg.evaluation import completion_chance
 from engine.registry import rulesets
 
-EVALUATED = ["carcassonne-hg", "targi", "woodwalkers"]
+EVALUATED = ["carcassonne-hg", "targi"]
 
 
 def unfinished(ruleset, seed, players=2):
@@ -71,15 +71,3 @@ def test_targi_goods_and_gold_in_stock_count_until_the_last_round():
     richer.players[0].gold += 1
     assert evaluate(richer)[0] > evaluate(state)[0]
     assert evaluate(richer)[1] == evaluate(state)[1]
-
-
-def test_woodwalkers_a_wound_lowers_and_a_medicine_tile_raises_the_estimate():
-    ruleset = rulesets()["woodwalkers"]
-    evaluate = policy_for(ruleset).evaluate
-    state = unfinished(ruleset, 6)[30]
-    animal = next(a for a in state.seating.animals(0) if not state.eliminated[a])
-    wounded, healed = ruleset.copy_state(state), ruleset.copy_state(state)
-    wounded.wounds[animal] += 1
-    healed.medicine[0] += 1
-    assert evaluate(wounded)[0] < evaluate(state)[0] < evaluate(healed)[0]
-    assert evaluate(wounded)[1] == evaluate(state)[1] == evaluate(healed)[1]
