@@ -21,7 +21,7 @@ class Woodwalkers(PackagedRuleset):
     reveal_events = frozenset({"duel", "reveal"})
     # a move decision offers up to ~270 (animal, destination) pairs; short rollouts,
     # because random play soon blurs who holds which flag
-    ai_policy = Policy(rollout_depth=5, scale=10.0, iterations={"easy": 200, "medium": 800, "hard": 2000})
+    ai_policy = Policy(rollout_depth=5, scale=10.0, iterations={"easy": 200, "medium": 800, "hard": 4000})
     modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)
 
     def determinize(self, state, seat, rng):
