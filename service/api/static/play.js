@@ -99,13 +99,19 @@ function updatePlayers() {
   updateSetup();
 }
 
+/** The setup options chosen on the form: {option: value}. */
+function setupChoices() {
+  const chosen = {};
+  for (const select of $("#setup-options").querySelectorAll("select")) chosen[select.dataset.option] = select.value;
+  return chosen;
+}
+
 /** The options the chosen ruleset offers when starting a game, one select each (a choice made
  * before stays chosen when only the language changes). */
 function updateSetup() {
   const box = $("#setup-options");
   const ruleset = $("#ruleset").value;
-  const chosen = {};
-  for (const select of box.querySelectorAll("select")) chosen[select.dataset.option] = select.value;
+  const chosen = setupChoices();
   box.replaceChildren();
   for (const entry of ((state.texts && state.texts.setup) || {})[ruleset] || []) {
     const select = document.createElement("select");
@@ -131,8 +137,7 @@ async function newGame(event) {
   if ($("#name").value) seats[0].name = $("#name").value;
   for (let i = 1; i < n; i++) seats.push({ kind: "ai", level: $("#level").value });
   const body = { ruleset: $("#ruleset").value, seats };
-  const options = {};
-  for (const select of $("#setup-options").querySelectorAll("select")) options[select.dataset.option] = select.value;
+  const options = setupChoices();
   if (Object.keys(options).length) body.options = options;
   if ($("#seed").value !== "") body.seed = Number($("#seed").value);
   state.token = null;
