@@ -151,10 +151,11 @@ def main(argv=None):
     pool = Pool(args.jobs) if args.jobs > 1 else None
     print("| ruleset | agent | iterations | Elo (95% CI) | gap to the agent before (95% CI) | CPU per move (median) |"
           "\n|---|---|---:|---|---|---:|")
+    known = read_logs(args.reuse)
     for ruleset_id in args.rulesets or list(rulesets()):
         started = time.perf_counter()
-        results, thinking = play_pairs(ruleset_id, args.agents, args.pairs, args.games, args.seed, pool,
-                                       read_logs(args.reuse), play=not args.logged_only)
+        results, thinking = play_pairs(ruleset_id, args.agents, args.pairs, args.games, args.seed, pool, known,
+                                       play=not args.logged_only)
         print("\n".join(table(ruleset_id, args.agents, results, thinking, args.seed)), flush=True)
         print(f"{ruleset_id}: {(time.perf_counter() - started) / 60:.1f} min", file=sys.stderr, flush=True)
     if pool:
