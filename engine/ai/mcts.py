@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from time import perf_counter
 
 from ..contract import Ruleset
+from ..errors import IllegalMove
 from ..rng import Rng
 from .policies import Policy, margins, totals
 
@@ -68,31 +69,80 @@ def search(ruleset: Ruleset, state, seat: int, rng: Rng, policy: Policy, *,
     start = perf_counter()
     deadline = None if budget_ms is None else start + budget_ms / 1000
     root = Node(None, None)
-    done = 0
-    while (iterations is None or done < iterations) and (
-            done == 0 or deadline is None or perf_counter() < deadline):
-        _iterate(ruleset, root, ruleset.determinize(state, seat, rng), seat, rng, policy, explain)
-        done += 1
+
+    def iterate(forced: tuple | None = None) -> None:
+        _iterate(ruleset, root, ruleset.determinize(state, seat, rng), seat, rng, policy, explain, forced)
+
+    def more(done: int) -> bool:
+        return (iterations is None or done < iterations) and (
+            done == 0 or deadline is None or perf_counter() < deadline)
+
+    if policy.halving and iterations is not None:
+        ranked, done = _halve(root, [(seat, _identity(move)) for move in ruleset.legal_moves(state, seat)],
+                              iterations, iterate, more, rng)
+    else:
+        done = 0
+        while more(done):
+            iterate()
+            done += 1
+        # stable: ties keep first-tried order
+        ranked = sorted(root.children.values(), key=lambda child: (-child.visits, -child.reward / child.visits))
     stats = [MoveStat(child.move, child.visits, child.reward / child.visits,
-                      child.change / child.visits if explain else None)
-             for child in root.children.values()]
-    stats.sort(key=lambda s: (-s.visits, -s.value))  # stable: ties keep first-tried order
+                      child.change / child.visits if explain else None) for child in ranked]
     return SearchResult(stats, done, perf_counter() - start)
 
 
-def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Policy, explain: bool) -> None:
+def _halve(root: Node, keys: list[tuple], iterations: int, iterate, more, rng: Rng) -> tuple[list[Node], int]:
+    """Sequential halving over the root moves (Karnin, Koren and Somekh 2013, "Almost optimal
+    exploration in multi-armed bandits"): in each of ``ceil(log2 K)`` rounds every remaining move
+    gets an equal share of the iterations left for the round, then the better half by mean reward
+    stays. The moves are taken in a random order, so that a budget too small to try each once
+    tries a random subset. Returns the root's children ranked by the round they reached, then
+    mean reward, and the iterations done."""
+    remaining, dropped = list(dict.fromkeys(keys)), []
+    rng.shuffle(remaining)
+    rounds, done = max(1, math.ceil(math.log2(len(remaining)))), 0
+    while len(remaining) > 1 and more(done):
+        share = max(1, (iterations - done) // (len(remaining) * rounds))
+        for key in remaining:
+            for _ in range(share):
+                if not more(done):
+                    break
+                iterate(key)
+                done += 1
+        remaining.sort(key=lambda key: _mean(root.children.get(key)), reverse=True)
+        half = (len(remaining) + 1) // 2
+        remaining, dropped = remaining[:half], remaining[half:] + dropped
+        rounds = max(1, rounds - 1)
+    searched = [root.children[key] for key in remaining + dropped if key in root.children]
+    return searched, done
+
+
+def _mean(node: Node | None) -> float:
+    return -math.inf if node is None else node.reward / node.visits
+
+
+def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Policy, explain: bool,
+             forced: tuple | None = None) -> None:
     """Select down the tree on ``sim``, expand one node, roll out, back up; with ``explain``, add
-    the change of the seat's lead from ``sim`` to the line's end to the root move's."""
+    the change of the seat's lead from ``sim`` to the line's end to the root move's. ``forced``:
+    the root move's key to take (sequential halving), where it is legal in ``sim``."""
     lead = _lead(ruleset, sim, seat) if explain else 0.0
     node, path = root, []
     c = policy.exploration
     while not ruleset.is_over(sim):
         chance = ruleset.chance(sim)
         if chance is not None:
+            if policy.chance_ends_tree and path:
+                break
             ruleset.apply_chance(sim, chance.draw(rng))
             continue
         if node is root:
             actor = seat
+            if forced in root.children and _performed(ruleset, sim, actor, root.children[forced].move):
+                node = root.children[forced]  # sequential halving names the root move: no need to list all
+                path.append(node)
+                continue
         else:
             seats = ruleset.to_move(sim)
             if not seats:
@@ -109,6 +159,8 @@ def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Pol
                 available.append(child)
         for child in available:
             child.avail += 1
+        if node is root and forced is not None:
+            untried = [(key, move) for key, move in untried if key == forced] or untried
         if untried:
             key, move = untried[rng.below(len(untried))]
             node = children[key] = Node(actor, move)
@@ -125,6 +177,16 @@ def _iterate(ruleset: Ruleset, root: Node, sim, seat: int, rng: Rng, policy: Pol
         node.reward += rewards[node.actor]
     if explain and path:
         path[0].change += _lead(ruleset, sim, seat) - lead
+
+
+def _performed(ruleset: Ruleset, sim, seat: int, move: dict) -> bool:
+    """Perform ``move`` if it is legal in ``sim`` (the contract's ``perform`` raises, changing
+    nothing, where it is not)."""
+    try:
+        ruleset.perform(sim, seat, move)
+    except IllegalMove:
+        return False
+    return True
 
 
 def _identity(move: dict):

@@ -32,7 +32,9 @@ class Policy:
     judged (``None``: play to the end). ``scale``: score points that make a clear lead.
     ``exploration``: the UCB constant. ``iterations``: the ruleset's own iteration count per
     level, where it differs from the level table's (``engine.ai.levels``). ``evaluate(state)``: each seat's expected final
-    total in a game not yet over (``None``: the provisional totals).
+    total in a game not yet over (``None``: the provisional totals). ``halving``: share an
+    iteration count out over the root moves by sequential halving instead of UCB (for
+    decisions with many moves and few iterations each; a time-only search keeps UCB).
     """
 
     rollout_depth: int | None = 10
@@ -40,6 +42,8 @@ class Policy:
     exploration: float = 0.7
     iterations: Mapping[str, int] = field(default_factory=dict)
     evaluate: Callable[[object], list[float]] | None = None
+    halving: bool = False
+    chance_ends_tree: bool = False
 
     def rollout(self, ruleset: Ruleset, state, rng: Rng) -> list[float]:
         """Play on with uniformly random moves and chance draws; the seats' rewards."""

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import Match, Rng, canonical
+from engine import Chance, Match, Rng, canonical
 from engine.ai import LEVELS, analyse, choose_move, greedy_move
 from engine.ai.levels import LEVEL_TABLE, budget
-from engine.ai.mcts import _identity
+from engine.ai.mcts import Node, _identity, _iterate
 from engine.ai import policies
 from engine.ai.policies import DEFAULT, Policy, margins
 from engine.registry import rulesets
@@ -206,6 +206,59 @@ def test_the_tree_tells_moves_apart_exactly_when_they_differ(a, b):
 def test_search_finds_the_winning_nim_move(pile, take):
     """Leave the opponent a multiple of four stones."""
     assert choose_move(NIM, nim(pile), 0, level="medium", seed=pile, iterations=400) == {"type": "take", "n": take}
+
+
+@pytest.mark.parametrize("pile, take", [(5, 1), (6, 2), (7, 3), (10, 2), (11, 3)])
+def test_sequential_halving_finds_the_winning_nim_move(pile, take, monkeypatch):
+    monkeypatch.setattr(NIM, "ai_policy", Policy(halving=True))
+    assert choose_move(NIM, nim(pile), 0, level="medium", seed=pile, iterations=400) == {"type": "take", "n": take}
+
+
+def test_sequential_halving_shares_the_iterations_out_round_by_round(monkeypatch):
+    """Three moves, 60 iterations, two rounds: 10 each, then the better two 15 more each."""
+    monkeypatch.setattr(NIM, "ai_policy", Policy(halving=True))
+    result = analyse(NIM, nim(7), 0, seed=1, iterations=60)
+    assert result.iterations == 60
+    assert [s.visits for s in result.ranked] == [25, 25, 10]
+    assert result.ranked[0].move == {"type": "take", "n": 3} and result.ranked[0].value > result.ranked[1].value
+    assert analyse(NIM, nim(7), 0, seed=1, iterations=60).ranked == result.ranked
+    timed = analyse(NIM, nim(7), 0, seed=1, budget_ms=30)  # a time-only search keeps UCB
+    assert sum(s.visits for s in timed.ranked) == timed.iterations
+
+
+def test_sequential_halving_stops_at_a_budget_below_the_number_of_moves(monkeypatch):
+    monkeypatch.setattr(NIM, "ai_policy", Policy(halving=True))
+    result = analyse(NIM, nim(7), 0, seed=1, iterations=2)
+    assert result.iterations == 2 and [s.visits for s in result.ranked] == [1, 1]
+
+
+class DrawAfterEachMove(type(NIM)):
+    """Nim with a chance step (a coin nobody needs) after every move."""
+
+    def perform(self, state, seat, move):
+        events = super().perform(state, seat, move)
+        state["coin"] = None
+        return events
+
+    def chance(self, state):
+        return Chance.uniform(["heads", "tails"]) if "coin" in state and state["coin"] is None else None
+
+    def apply_chance(self, state, outcome):
+        state["coin"] = outcome
+        return []
+
+    def to_move(self, state):
+        return [] if self.chance(state) else super().to_move(state)
+
+
+@pytest.mark.parametrize("ends", [True, False])
+def test_a_chance_step_ends_the_tree_where_the_policy_says_so(ends):
+    game, root = DrawAfterEachMove(), Node(None, None)
+    rng = Rng(3)
+    for _ in range(200):
+        _iterate(game, root, game.copy_state(nim(9)), 0, rng, Policy(chance_ends_tree=ends), False)
+    assert len(root.children) == 3
+    assert any(child.children for child in root.children.values()) is not ends
 
 
 def test_greedy_takes_the_last_stones():

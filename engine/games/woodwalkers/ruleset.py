@@ -19,9 +19,11 @@ class Woodwalkers(PackagedRuleset):
     redacted_moves = view.SECRET_MOVES
     #: a duel shows the duellists' species (hidden at night); a forest tile turned
     reveal_events = frozenset({"duel", "reveal"})
-    # a move decision offers up to ~270 (animal, destination) pairs; short rollouts,
-    # because random play soon blurs who holds which flag
-    ai_policy = Policy(rollout_depth=5, scale=10.0, iterations={"easy": 200, "medium": 800, "hard": 4000})
+    # a move decision offers up to ~270 (animal, destination) pairs, and the die decides which
+    # ones the next decision offers: a flat search over them (docs/ai.md, "Woodwalkers"); short
+    # rollouts, because random play soon blurs who holds which flag
+    ai_policy = Policy(rollout_depth=5, scale=10.0, halving=True, chance_ends_tree=True,
+                       iterations={"easy": 20, "medium": 100, "hard": 5000})
     modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)
 
     def determinize(self, state, seat, rng):
