@@ -81,7 +81,7 @@ class Settings:
     ai_max_ms: int = DEFAULT_CAPS.budget_ms  # every search stops after this many ms
     ai_max_iterations: int = DEFAULT_CAPS.iterations  # ... and after this many iterations
     ai_max_attempts: int = 3  # failed AI-turn attempts per version before the seat falls back
-    task_soft_time_limit: int = 0  # seconds; 0: derived (see soft_time_limit)
+    task_soft_time_limit: float = 0  # seconds (fractions allowed); 0: derived (see soft_time_limit)
     task_time_limit: int = 0  # seconds; 0: derived (see hard_time_limit)
     client_seeds: str = CLIENT_SEEDS_ALLOWED  # one of CLIENT_SEED_POLICIES
     hint_rate_limit: str = "20 per minute"  # hint requests per seat token; off: none
@@ -103,13 +103,13 @@ class Settings:
         return Caps(iterations=self.ai_max_iterations, budget_ms=self.ai_max_ms)
 
     @property
-    def soft_time_limit(self) -> int:
+    def soft_time_limit(self) -> float:
         """Seconds before a task is told to stop: TASK_SOFT_TIME_LIMIT, else the longest search
         (AI_MAX_MS, rounded up) plus TASK_TIME_MARGIN_SECONDS."""
         return self.task_soft_time_limit or -(-self.ai_max_ms // 1000) + TASK_TIME_MARGIN_SECONDS
 
     @property
-    def hard_time_limit(self) -> int:
+    def hard_time_limit(self) -> float:
         """Seconds before a task's process is killed: TASK_TIME_LIMIT, else the soft limit
         plus TASK_HARD_MARGIN_SECONDS."""
         return self.task_time_limit or self.soft_time_limit + TASK_HARD_MARGIN_SECONDS
@@ -133,7 +133,7 @@ class Settings:
             ai_max_ms=_int("AI_MAX_MS", DEFAULT_CAPS.budget_ms),
             ai_max_iterations=_int("AI_MAX_ITERATIONS", DEFAULT_CAPS.iterations),
             ai_max_attempts=_int("AI_MAX_ATTEMPTS", 3),
-            task_soft_time_limit=_int("TASK_SOFT_TIME_LIMIT", 0),
+            task_soft_time_limit=_float("TASK_SOFT_TIME_LIMIT", 0),
             task_time_limit=_int("TASK_TIME_LIMIT", 0),
             hint_rate_limit=os.environ.get("HINT_RATE_LIMIT", "20 per minute"),
             body_read_seconds=float(os.environ.get("BODY_READ_SECONDS") or 10.0),

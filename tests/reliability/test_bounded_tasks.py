@@ -124,9 +124,13 @@ def test_an_ai_turn_whose_worker_dies_is_redelivered_until_the_fallback_move(pro
     assert_fallback_shown(call, store, game_id, reply, "lost")
 
 
+#: the hard level's iterations in Woodwalkers: uncapped, a hard hint there takes about a second
+WOODWALKERS_HARD = registry.rulesets()["woodwalkers"].ai_policy.iterations["hard"]
+
+
 def hint(call, **worker_env) -> dict:
     """The result of a ``hard`` hint for the human to move in a two-human Woodwalkers game
-    (uncapped, the hard level searches 4,000 iterations there: several seconds)."""
+    (uncapped, ``WOODWALKERS_HARD`` iterations)."""
     status, created = call("POST", "/v1/games", {"ruleset": "woodwalkers", "seed": 3, "seats": [
         {"kind": "human"}, {"kind": "human"}]})
     assert status == 201, created
@@ -141,12 +145,15 @@ def hint(call, **worker_env) -> dict:
 
 
 def test_a_hint_stops_at_the_time_cap(procs):
-    call, _ = stack(procs, AI_MAX_MS=300, TASK_SOFT_TIME_LIMIT=2)   # uncapped: over the soft limit
+    """In 100 ms the search cannot do a tenth of its iterations (it does a few thousand a
+    second), so no move has had that many visits."""
+    call, _ = stack(procs, AI_MAX_MS=100)
     result = hint(call)
     assert result.get("error") is None and result["move"] is not None, result
+    assert result["top"][0]["visits"] < WOODWALKERS_HARD / 10, result
 
 
 def test_a_hint_over_the_soft_time_limit_answers_timeout(procs):
-    call, _ = stack(procs, AI_MAX_MS=20_000, TASK_SOFT_TIME_LIMIT=1)
+    call, _ = stack(procs, AI_MAX_MS=20_000, TASK_SOFT_TIME_LIMIT=0.3)
     result = hint(call)
     assert (result["move"], result["error"]) == (None, "timeout"), result
