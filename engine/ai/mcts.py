@@ -8,7 +8,8 @@ average over hidden state and chance. A move may be legal in some samples and no
 others: each child counts how often it was available and UCB uses that count
 (Cowling, Powley and Whitehouse 2012, "Information Set Monte Carlo Tree Search").
 Each node is judged from the seat that moved into it, so every seat maximises its
-own reward (see :mod:`engine.ai.policies`).
+own reward (see :mod:`engine.ai.policies`). A policy may spend the root's iterations by
+sequential halving instead of UCB, and end the tree at the first chance step.
 """
 
 from __future__ import annotations

@@ -35,6 +35,9 @@ class Policy:
     total in a game not yet over (``None``: the provisional totals). ``halving``: share an
     iteration count out over the root moves by sequential halving instead of UCB (for
     decisions with many moves and few iterations each; a time-only search keeps UCB).
+    ``chance_ends_tree``: grow the tree only up to the first chance step after the root, the
+    rest is rollout (where a draw decides which moves come next, an open-loop node below it
+    would mix decisions taken on different draws).
     """
 
     rollout_depth: int | None = 10
