@@ -23,7 +23,7 @@ class Woodwalkers(PackagedRuleset):
     # ones the next decision offers: a flat search over them (docs/ai.md, "Woodwalkers"); short
     # rollouts, because random play soon blurs who holds which flag
     ai_policy = Policy(rollout_depth=5, scale=10.0, halving=True, chance_ends_tree=True,
-                       iterations={"easy": 10, "medium": 100, "hard": 5000})
+                       iterations={"easy": 5, "medium": 100, "hard": 5000})
     modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)
 
     def determinize(self, state, seat, rng):
