@@ -20,8 +20,9 @@ class Woodwalkers(PackagedRuleset):
     #: a duel shows the duellists' species (hidden at night); a forest tile turned
     reveal_events = frozenset({"duel", "reveal"})
     # a move decision offers up to ~270 (animal, destination) pairs, and the die decides which
-    # ones the next decision offers: a flat search over them (docs/ai.md, "Woodwalkers"); short
-    # rollouts, because random play soon blurs who holds which flag
+    # ones the next decision offers: a flat search over them, whose strength levels off after a
+    # few hundred iterations, so the levels are spaced by low budgets (docs/ai.md, "Levels and
+    # budgets"); short rollouts, because random play soon blurs who holds which flag
     ai_policy = Policy(rollout_depth=5, scale=10.0, halving=True, chance_ends_tree=True,
                        iterations={"easy": 5, "medium": 100, "hard": 5000})
     modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)
