@@ -12,7 +12,8 @@ KEEPALIVE_SECONDS of starting to wait for it (a slow-loris client, or an idle ke
 connection) is closed. Options given on gunicorn's command line override these.
 
 Plain settings only: gunicorn's master imports this module before it forks, so nothing here
-may import gevent or the app (gevent monkey-patches in each worker, before the app loads).
+may import gevent or the app (gevent monkey-patches in each worker, before the app loads). The
+worker class is named, not imported.
 """
 
 import os
@@ -22,7 +23,8 @@ bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 
 # -- how many --------------------------------------------------------------------------
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = "gevent"
+# gunicorn's gevent worker, sending a response's head and body in one call (gunicorn_worker.py)
+worker_class = "service.api.gunicorn_worker.OneSendGeventWorker"
 # Open connections per worker (slow clients, keep-alive connections and, later, event
 # streams all count); past it a worker accepts no more until one closes, and new clients
 # wait in the listen backlog (or go to another worker).

@@ -144,7 +144,7 @@ def test_connections_per_worker_are_capped_and_freed_by_the_header_bound(procs):
 def test_the_served_configuration():
     """The limits docs/operations.md lists: gevent workers, 1000 connections per worker by
     default, a 5 s bound on a request head and on an idle keep-alive connection."""
-    assert gunicorn_conf.worker_class == "gevent"
+    assert gunicorn_conf.worker_class == "service.api.gunicorn_worker.OneSendGeventWorker"
     assert gunicorn_conf.worker_connections == int(os.environ.get("WEB_CONNECTIONS", "1000"))
     assert gunicorn_conf.keepalive == gunicorn_conf.KEEPALIVE_SECONDS == 5
 
