@@ -136,7 +136,7 @@ class Settings:
             task_soft_time_limit=_float("TASK_SOFT_TIME_LIMIT", 0),
             task_time_limit=_int("TASK_TIME_LIMIT", 0),
             hint_rate_limit=os.environ.get("HINT_RATE_LIMIT", "20 per minute"),
-            body_read_seconds=float(os.environ.get("BODY_READ_SECONDS") or 10.0),
+            body_read_seconds=_float("BODY_READ_SECONDS", 10.0),
             max_streams_per_client=_limit("MAX_STREAMS_PER_CLIENT", 20),
             stream_max_seconds=_int("STREAM_MAX_SECONDS", 3600),
             client_seeds=_choice("CLIENT_SEEDS", CLIENT_SEEDS_ALLOWED, CLIENT_SEED_POLICIES),
