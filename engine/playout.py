@@ -13,11 +13,13 @@ from .rng import Rng
 
 def play_randomly(ruleset: Ruleset, state, rng: Rng, *,
                   stop: Callable[[object, int], bool] | None = None,
-                  observe: Callable[[object, int, dict], None] | None = None) -> int:
+                  observe: Callable[[object, int, dict], None] | None = None,
+                  choose: Callable[[object, int, list, Rng], dict] | None = None) -> int:
     """Resolve chance steps and play random legal moves in place until the game ends.
 
     ``stop(state, decisions)`` ends the playout early before a decision;
-    ``observe(state, seat, move)`` sees every decision before it is applied.
+    ``observe(state, seat, move)`` sees every decision before it is applied;
+    ``choose(state, seat, moves, rng)`` picks each move instead of a uniform draw.
     Returns the number of decisions made.
     """
     decisions = 0
@@ -31,7 +33,7 @@ def play_randomly(ruleset: Ruleset, state, rng: Rng, *,
         seats = ruleset.to_move(state)
         seat = seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
         moves = ruleset.legal_moves(state, seat)
-        move = moves[rng.below(len(moves))]
+        move = moves[rng.below(len(moves))] if choose is None else choose(state, seat, moves, rng)
         if observe is not None:
             observe(state, seat, move)
         ruleset.perform(state, seat, move)

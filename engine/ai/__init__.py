@@ -40,7 +40,7 @@ def analyse(ruleset: Ruleset, state, seat: int, *, level: str = "medium", seed: 
     ``explain`` each with its ``score_change``)."""
     if level == "random":
         raise ValueError("the random level does not search")
-    policy = policy_for(ruleset)
+    policy = policy_for(ruleset).at(level)
     iterations, budget_ms = budget(level, iterations, budget_ms, policy.iterations, caps)
     _legal(ruleset, state, seat)
     return search(ruleset, state, seat, Rng(seed), policy, iterations=iterations, budget_ms=budget_ms,

@@ -79,8 +79,7 @@ def search(ruleset: Ruleset, state, seat: int, rng: Rng, policy: Policy, *,
             done == 0 or deadline is None or perf_counter() < deadline)
 
     if policy.halving and iterations is not None:
-        ranked, done = _halve(root, [(seat, _identity(move)) for move in ruleset.legal_moves(state, seat)],
-                              iterations, iterate, more, rng)
+        ranked, done = _halve(root, _root_order(ruleset, state, seat, rng, policy), iterations, iterate, more)
     else:
         done = 0
         while more(done):
@@ -93,15 +92,27 @@ def search(ruleset: Ruleset, state, seat: int, rng: Rng, policy: Policy, *,
     return SearchResult(stats, done, perf_counter() - start)
 
 
-def _halve(root: Node, keys: list[tuple], iterations: int, iterate, more, rng: Rng) -> tuple[list[Node], int]:
+def _root_order(ruleset: Ruleset, state, seat: int, rng: Rng, policy: Policy) -> list[tuple]:
+    """The keys of the seat's moves in the order sequential halving tries them: at random, or,
+    with the policy's ``prior``, most promising first (judged on one determinization; ties at
+    random)."""
+    moves = list(ruleset.legal_moves(state, seat))
+    rng.shuffle(moves)
+    if policy.prior is not None:
+        sample = ruleset.determinize(state, seat, rng)
+        moves.sort(key=lambda move: policy.prior(sample, seat, move), reverse=True)
+        moves = moves[:policy.root_width]
+    return list(dict.fromkeys((seat, _identity(move)) for move in moves))
+
+
+def _halve(root: Node, keys: list[tuple], iterations: int, iterate, more) -> tuple[list[Node], int]:
     """Sequential halving over the root moves (Karnin, Koren and Somekh 2013, "Almost optimal
     exploration in multi-armed bandits"): in each of ``ceil(log2 K)`` rounds every remaining move
     gets an equal share of the iterations left for the round, then the better half by mean reward
-    stays. The moves are taken in a random order, so that a budget too small to try each once
-    tries a random subset. Returns the root's children ranked by the round they reached, then
+    stays. The moves are taken in the order of ``keys``, so that a budget too small to try each
+    once tries the first ones. Returns the root's children ranked by the round they reached, then
     mean reward, and the iterations done."""
-    remaining, dropped = list(dict.fromkeys(keys)), []
-    rng.shuffle(remaining)
+    remaining, dropped = list(keys), []
     rounds, done = max(1, math.ceil(math.log2(len(remaining)))), 0
     while len(remaining) > 1 and more(done):
         share = max(1, (iterations - done) // (len(remaining) * rounds))

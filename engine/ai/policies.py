@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..contract import Ruleset
 from ..playout import play_randomly
@@ -37,7 +37,13 @@ class Policy:
     decisions with many moves and few iterations each; a time-only search keeps UCB).
     ``chance_ends_tree``: grow the tree only up to the first chance step after the root, the
     rest is rollout (where a draw decides which moves come next, an open-loop node below it
-    would mix decisions taken on different draws).
+    would mix decisions taken on different draws). ``prior(state, seat, move)``: what a root move
+    promises the seat at once, in points, on a determinization; sequential halving tries the
+    moves best first (``None``: in a random order), so a budget below the number of moves tries
+    the most promising ones. ``rollout_sample``: with a ``prior``, each rollout decision takes the
+    most promising of this many moves drawn at random (1: a uniform draw). ``root_width``: with a
+    ``prior``, the number of most promising root moves sequential halving searches (``None``:
+    all). ``levels``: per level, the settings it searches with instead (see :meth:`at`).
     """
 
     rollout_depth: int | None = 10
@@ -47,12 +53,35 @@ class Policy:
     evaluate: Callable[[object], list[float]] | None = None
     halving: bool = False
     chance_ends_tree: bool = False
+    prior: Callable[[object, int, dict], float] | None = None
+    rollout_sample: int = 1
+    root_width: int | None = None
+    levels: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+
+    def at(self, level: str) -> Policy:
+        """The policy ``level`` searches with: this one with the level's own settings from
+        ``levels`` (for example ``{"easy": {"prior": None}}``, where a prior would make a low
+        level play about as well as the next)."""
+        changes = self.levels.get(level)
+        return replace(self, **changes) if changes else self
 
     def rollout(self, ruleset: Ruleset, state, rng: Rng) -> list[float]:
-        """Play on with uniformly random moves and chance draws; the seats' rewards."""
+        """Play on with random moves (see ``rollout_sample``) and chance draws; the seats' rewards."""
         depth = self.rollout_depth
-        play_randomly(ruleset, state, rng, stop=None if depth is None else lambda _state, played: played >= depth)
+        sampled = self.prior is not None and self.rollout_sample > 1
+        play_randomly(ruleset, state, rng, stop=None if depth is None else lambda _state, played: played >= depth,
+                      choose=self._sampled_move if sampled else None)
         return self.rewards(ruleset, state)
+
+    def _sampled_move(self, state, seat: int, moves: list, rng: Rng) -> dict:
+        """The most promising of ``rollout_sample`` moves drawn at random (with repetition), or
+        of all moves where there are no more; the first drawn of the best."""
+        if len(moves) <= self.rollout_sample:
+            drawn = list(moves)
+            rng.shuffle(drawn)
+        else:
+            drawn = [moves[rng.below(len(moves))] for _ in range(self.rollout_sample)]
+        return max(drawn, key=lambda move: self.prior(state, seat, move))
 
     def rewards(self, ruleset: Ruleset, state) -> list[float]:
         """Each seat's reward in ``[0, 1]`` (see the module docstring)."""

@@ -27,9 +27,9 @@ def nim(pile, turn=0):
     return {"pile": pile, "turn": turn, "winner": None}
 
 
-def positions(ruleset, players, seed, count):
+def positions(ruleset, players, seed, count, options=None):
     """Positions (state, seat) reached by random play, every few decisions."""
-    match = Match.create(ruleset, players, None, seed)
+    match = Match.create(ruleset, players, options, seed)
     rng = Rng(seed)
     found = []
     while match.to_move() and len(found) < count:
@@ -154,10 +154,11 @@ def test_hidden_cards_the_seat_cannot_know_do_not_change_the_search():
     assert len(moves) == 1
 
 
-HIDDEN = [(r, r.min_players) for r in (TOY, *rulesets().values())]
+HIDDEN = [(r, r.min_players, None) for r in (TOY, *rulesets().values())] + [
+    (rulesets()["woodwalkers"], 2, {"variant": "night"})]     # species hidden; its prior judges them too
 
 
-@pytest.mark.parametrize("case", HIDDEN, ids=lambda c: f"{c[0].id}-{c[1]}p")
+@pytest.mark.parametrize("case", HIDDEN, ids=lambda c: f"{c[0].id}-{c[1]}p" + ("-" + c[2]["variant"] if c[2] else ""))
 def test_the_move_depends_only_on_what_the_seat_knows(case):
     """Two worlds the seat cannot tell apart (two determinizations) get the same search.
 
@@ -166,8 +167,8 @@ def test_the_move_depends_only_on_what_the_seat_knows(case):
     only on the seat's information and the random generator (with a known AI seed
     the move would then betray the hidden cards).
     """
-    ruleset, players = case
-    for state, seat in positions(ruleset, players, seed=7, count=8):
+    ruleset, players, options = case
+    for state, seat in positions(ruleset, players, seed=7, count=8, options=options):
         worlds = [ruleset.determinize(state, seat, Rng(k)) for k in (1, 2)]
         first, second = (analyse(ruleset, w, seat, seed=3, iterations=40) for w in worlds)
         assert first.ranked == second.ranked
@@ -230,6 +231,37 @@ def test_sequential_halving_stops_at_a_budget_below_the_number_of_moves(monkeypa
     monkeypatch.setattr(NIM, "ai_policy", Policy(halving=True))
     result = analyse(NIM, nim(7), 0, seed=1, iterations=2)
     assert result.iterations == 2 and [s.visits for s in result.ranked] == [1, 1]
+
+
+@pytest.mark.parametrize("prefer, tried", [(1, [{"type": "take", "n": 3}, {"type": "take", "n": 2}]),
+                                           (-1, [{"type": "take", "n": 1}, {"type": "take", "n": 2}])])
+def test_a_prior_puts_the_most_promising_moves_first_in_the_halving(prefer, tried, monkeypatch):
+    monkeypatch.setattr(NIM, "ai_policy", Policy(halving=True, prior=lambda state, seat, move: prefer * move["n"]))
+    for seed in range(10):
+        result = analyse(NIM, nim(7), 0, seed=seed, iterations=2)
+        assert sorted((s.move for s in result.ranked), key=str) == sorted(tried, key=str)
+
+
+def test_a_level_searches_with_its_own_settings(monkeypatch):
+    policy = Policy(halving=True, prior=lambda state, seat, move: -move["n"], levels={"easy": {"prior": None}})
+    assert policy.at("easy").prior is None and policy.at("easy").halving and policy.at("medium") is policy
+    monkeypatch.setattr(NIM, "ai_policy", policy)
+    first = {level: {str(analyse(NIM, nim(7), 0, level=level, seed=seed, iterations=1).ranked[0].move)
+                     for seed in range(10)} for level in ("easy", "medium", "hard")}
+    assert first["medium"] == first["hard"] == {str({"type": "take", "n": 1})}
+    assert len(first["easy"]) > 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_rollouts_take_the_most_promising_of_the_sampled_moves(seed):
+    """Five stones, whoever takes the last wins: one at a time, the first seat takes it; as
+    many as may be taken, the second."""
+    def sampled(prefer):
+        return Policy(rollout_depth=None, prior=lambda state, seat, move: prefer * move["n"], rollout_sample=40)
+
+    ones = sampled(-1).rollout(NIM, nim(5), Rng(seed))
+    most = sampled(1).rollout(NIM, nim(5), Rng(seed))
+    assert ones[0] > 0.5 > ones[1] and most[1] > 0.5 > most[0]
 
 
 class DrawAfterEachMove(type(NIM)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.ai.policies import Policy
 from engine.package import GameModules, PackagedRuleset
 
-from . import flow, options, rules, scoring, state, svg, texts, view
+from . import flow, options, promise, rules, scoring, state, svg, texts, view
 
 
 class Woodwalkers(PackagedRuleset):
@@ -20,11 +20,13 @@ class Woodwalkers(PackagedRuleset):
     #: a duel shows the duellists' species (hidden at night); a forest tile turned
     reveal_events = frozenset({"duel", "reveal"})
     # a move decision offers up to ~270 (animal, destination) pairs, and the die decides which
-    # ones the next decision offers: a flat search over them, whose strength levels off after a
-    # few hundred iterations, so the levels are spaced by low budgets (docs/ai.md, "Levels and
-    # budgets"); short rollouts, because random play soon blurs who holds which flag
+    # ones the next decision offers: a flat search over the 24 that promise most (promise.py),
+    # rollouts that take the most promising of 8 sampled moves, and easy without that knowledge
+    # (docs/ai.md, "The search" and "Levels and budgets"); short rollouts, because play soon
+    # blurs who holds which flag
     ai_policy = Policy(rollout_depth=5, scale=10.0, halving=True, chance_ends_tree=True,
-                       iterations={"easy": 5, "medium": 100, "hard": 5000})
+                       prior=promise.move_prior, rollout_sample=8, root_width=24, levels={"easy": {"prior": None}},
+                       iterations={"easy": 5, "medium": 30, "hard": 2000})
     modules = GameModules(options, state, flow, rules, scoring, view, svg, texts)
 
     def determinize(self, state, seat, rng):
