@@ -12,8 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.name for p in (ROOT / "engine" / "games").iterdir() if (p / "__init__.py").exists())
 PACKAGE_FILES = {"__init__.py", "ruleset.py", "options.py", "components.py", "state.py", "board.py", "rules.py",
                  "flow.py", "scoring.py", "view.py", "svg.py", "texts.py"}
-#: files a game package may add: its AI's evaluation at a rollout cut-off (docs/ai.md)
-OPTIONAL_FILES = {"evaluation.py"}
+#: files a game package may add: its AI's evaluation at a rollout cut-off, and what its moves
+#: promise the search (docs/ai.md)
+OPTIONAL_FILES = {"evaluation.py", "promise.py"}
 TEST_FILES = {"__init__.py", "helpers.py", "test_rules.py", "test_spec_examples.py", "test_move_counts.py",
               "test_playthroughs.py", "test_options.py", "test_properties.py", "test_hidden_information.py",
               "test_pictures.py"}

@@ -8,7 +8,7 @@ import pytest
 
 from engine.games.woodwalkers.promise import KEPT_TILE, ROLL, move_prior, win_chance
 
-from .helpers import build, field, handle
+from ..woodwalkers.helpers import build, field, handle
 
 
 def test_win_chance_counts_the_dice_pairs_the_challenger_beats():
